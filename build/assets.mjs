@@ -1,0 +1,88 @@
+// Static pieces of the console: the stylesheet (theme, PrimeFlex, PrimeIcons, our base), the loader scripts,
+// the two HTML pages and the host's locales.
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES } from './plugins.mjs';
+import { root } from './shared-modules.mjs';
+
+const CSS_ENTRY = [
+  'primereact/resources/themes/lara-light-blue/theme.css',
+  'primeflex/primeflex.min.css',
+  'primeicons/primeicons.css',
+  './host/public/console.css',
+]
+  .map((p) => `@import ${JSON.stringify(p)};`)
+  .join('\n');
+
+export async function buildCss(output) {
+  const result = await esbuild.build({
+    stdin: { contents: CSS_ENTRY, resolveDir: root, loader: 'css' },
+    bundle: true,
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    outdir: path.join(output.uiDir, 'css'),
+    entryNames: 'console-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.svg': 'file' },
+  });
+  let css;
+  for (const file of result.outputFiles) {
+    const rel = path.relative(output.uiDir, file.path);
+    const written = output.write(
+      rel,
+      Buffer.from(file.contents),
+      rel.endsWith('.css') ? 'css (theme, primeflex, primeicons)' : rel,
+    );
+    if (rel.endsWith('.css')) css = written;
+  }
+  return css;
+}
+
+const stripSourceMap = (code) => code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+
+export function writeLibs(output) {
+  const read = (p) => stripSourceMap(readFileSync(path.join(root, p), 'utf8'));
+  return {
+    systemjs: output.writeHashed(
+      'libs',
+      'system',
+      '.js',
+      read('node_modules/systemjs/dist/system.min.js'),
+      'systemjs',
+    ),
+    boot: output.writeHashed('libs', 'boot', '.js', read('host/public/boot.js'), 'boot'),
+    // Only ever linked from a page when the server runs with BASTION_DEV_OVERRIDES=1.
+    overrides: output.writeHashed(
+      'libs',
+      'import-map-overrides',
+      '.js',
+      read('node_modules/import-map-overrides/dist/import-map-overrides.js'),
+      'import-map-overrides (dev only)',
+    ),
+  };
+}
+
+export function writePages(output, { css, libs }) {
+  const fill = (template) =>
+    readFileSync(path.join(root, 'host/public', template), 'utf8')
+      .replaceAll('%CSS%', css.url)
+      .replaceAll('%CSS_INTEGRITY%', css.integrity)
+      .replaceAll('%SYSTEMJS%', libs.systemjs.url)
+      .replaceAll('%SYSTEMJS_INTEGRITY%', libs.systemjs.integrity)
+      .replaceAll('%BOOT%', libs.boot.url)
+      .replaceAll('%BOOT_INTEGRITY%', libs.boot.integrity);
+  output.write('index.html', fill('index.html'));
+  output.write('login.html', fill('login.html'));
+}
+
+export function writeHostLocales(output) {
+  for (const lng of LANGUAGES) {
+    const file = path.join(root, 'host/locales', `${lng}.json`);
+    output.write(
+      path.join('locales', lng, 'host.json'),
+      JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))),
+    );
+  }
+}

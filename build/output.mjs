@@ -1,0 +1,66 @@
+// Writing build output: content-hashed names, SRI integrity, precompressed copies, and the size report.
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+
+export const contentHash = (content) => createHash('sha256').update(content).digest('hex').slice(0, 12);
+
+export const integrity = (content) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+
+/** Text assets worth precompressing: the server sends the .gz copy to clients that accept gzip. */
+const COMPRESSIBLE = /\.(js|css|json|html|svg|map)$/;
+
+export class Output {
+  constructor(uiDir) {
+    this.uiDir = uiDir;
+    /** @type {{ id: string, url: string, bytes: number, gzip: number }[]} */
+    this.modules = [];
+  }
+
+  /** Write `content` to `relPath` (relative to dist/ui) and return its URL and integrity. */
+  write(relPath, content, id = relPath) {
+    const buffer = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const file = path.join(this.uiDir, relPath);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, buffer);
+    let gzip = buffer.length;
+    if (COMPRESSIBLE.test(relPath) && buffer.length > 256) {
+      const zipped = gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION });
+      writeFileSync(`${file}.gz`, zipped);
+      gzip = zipped.length;
+    }
+    const url = `/ui/${relPath.split(path.sep).join('/')}`;
+    if (/\.(js|css)$/.test(relPath)) this.modules.push({ id, url, bytes: buffer.length, gzip });
+    return { url, integrity: integrity(buffer), bytes: buffer.length, gzip };
+  }
+
+  /** Write with a content hash in the name: dir/name-<hash>.ext */
+  writeHashed(dir, name, ext, content, id) {
+    return this.write(path.join(dir, `${name}-${contentHash(content)}${ext}`), content, id);
+  }
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1).padStart(8)} KB`;
+
+export function printReport(modules, seconds) {
+  const groups = new Map();
+  for (const m of modules) {
+    // primereact is one shared module per component: report them as one line with a count.
+    const key = m.id.startsWith('primereact/') ? 'primereact/* (per component)' : m.id;
+    const g = groups.get(key) ?? { bytes: 0, gzip: 0, files: 0 };
+    g.bytes += m.bytes;
+    g.gzip += m.gzip;
+    g.files += 1;
+    groups.set(key, g);
+  }
+  const rows = [...groups.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
+  console.log(`\n${'module'.padEnd(44)} ${'min'.padStart(11)} ${'gzip'.padStart(11)}`);
+  for (const [id, g] of rows) {
+    const label = g.files > 1 ? `${id} [${g.files} files]` : id;
+    console.log(`${label.padEnd(44)} ${kb(g.bytes)} ${kb(g.gzip)}`);
+  }
+  const total = modules.reduce((s, m) => s + m.gzip, 0);
+  console.log(`${'total'.padEnd(44)} ${kb(modules.reduce((s, m) => s + m.bytes, 0))} ${kb(total)}`);
+  console.log(`\nbuild finished in ${seconds.toFixed(2)} s`);
+}

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { Container } from 'inversify';
+import {
+  BASE_PATH,
+  DEFAULT_ORG_ID,
+  Http,
+  I18n,
+  MISSING_TOKEN_REDIRECT_MS,
+  Org,
+  PLUGIN_LIST_URL,
+  Permission,
+  PublicSettings,
+  Session,
+  canUseView,
+  CONSOLE_VIEWS,
+  chooseOrganization,
+  isHttpError,
+  orgsOfView,
+  viewOfPath,
+  type HttpClient,
+  type PermissionService,
+  type PluginListEntry,
+  type PublicSettingsService,
+  type SessionService,
+  type UserProfile,
+} from '@bastion/sdk';
+import { createContainer, toServiceLocator } from '../container';
+import { PluginLoader } from '../plugins/PluginLoader';
+import { composeContributions, type Composition } from '../plugins/composeContributions';
+import { Browser, type BrowserEnv } from '../services/browser';
+import type { I18nImpl } from '../services/I18nImpl';
+import type { OrgImpl } from '../services/OrgImpl';
+import { AppRouter, ROUTER_BASENAME } from '../ui/AppRouter';
+import { BootError } from '../ui/BootError';
+import { HostProviders } from '../ui/HostProviders';
+import { Loading } from '../ui/Loading';
+import { Notifications } from '../ui/Notifications';
+
+const FIRST_LOGIN_PATH = '/profile/improvement';
+
+/** The app path below the /ui base ("/ui/console/users" → "/console/users"). */
+export function appPath(pathname: string): string {
+  return pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) || '/' : pathname;
+}
+
+function setFavicon(url: string | undefined): void {
+  if (!url) return;
+  let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = url;
+}
+
+/**
+ * Organization check (spec §4): keep the wanted organization when the user may use it in this view, else a
+ * fallback; without a licence the default organization. Perms in the profile are per organization, so the
+ * profile is fetched again when the organization changed.
+ */
+async function checkOrganization(
+  profile: UserProfile,
+  view: ReturnType<typeof viewOfPath>,
+  org: OrgImpl,
+  settings: PublicSettingsService,
+  session: SessionService,
+  browser: BrowserEnv,
+): Promise<UserProfile> {
+  const usedForProfile = org.current?.id ?? (settings.xpackEnabled ? null : DEFAULT_ORG_ID);
+  const oid = new URLSearchParams(browser.location().search).get('oid');
+  const wanted = oid ?? org.remembered(profile.username)?.id ?? org.current?.id ?? null;
+  const chosen = chooseOrganization({
+    wanted,
+    available: orgsOfView(profile, view),
+    licensed: settings.licensed,
+  });
+  if (!chosen) return profile;
+  org.setCurrent(chosen);
+  return chosen.id !== usedForProfile && !oid ? session.loadProfile() : profile;
+}
+
+/**
+ * Boot the console into `element`, in the order of spec §4: public settings → csrf cookie → profile →
+ * view check → organization check → plugin list → plugins → routes → first-login redirect.
+ */
+export async function boot(element: HTMLElement, container: Container = createContainer()): Promise<void> {
+  const locator = toServiceLocator(container);
+  const browser = container.get<BrowserEnv>(Browser);
+  const i18n = container.get<I18nImpl>(I18n);
+  const settings = container.get<PublicSettingsService>(PublicSettings);
+  const session = container.get<SessionService>(Session);
+  const org = container.get<OrgImpl>(Org);
+  const http = container.get<HttpClient>(Http);
+  const permission = container.get<PermissionService>(Permission);
+  const root: Root = createRoot(element);
+
+  const render = (content: ReactNode): void =>
+    root.render(
+      <HostProviders locator={locator}>
+        <Notifications />
+        {content}
+      </HostProviders>,
+    );
+  render(<Loading />);
+
+  // 1. Public settings (translations load meanwhile).
+  try {
+    await Promise.all([settings.load(), i18n.ready]);
+  } catch {
+    render(<BootError reasonKey="app.settingsFailed" />);
+    return;
+  }
+  setFavicon(settings.values?.LOGO_URLS?.favicon);
+  if (settings.values?.LOGIN_TITLE) document.title = settings.values.LOGIN_TITLE;
+
+  // 2. Session: without the csrf cookie there is no session (spec §6).
+  if (!session.hasCsrfToken()) {
+    browser.setTimeout(() => session.redirectToLogin(), MISSING_TOKEN_REDIRECT_MS);
+    return;
+  }
+  let profile: UserProfile;
+  try {
+    profile = await session.loadProfile();
+  } catch (error) {
+    // 401/403: the HTTP layer already sent the browser to the login page.
+    if (isHttpError(error) && error.kind === 'login-required') return;
+    render(<BootError reasonKey="app.profileFailed" />);
+    return;
+  }
+
+  // 3. View check: leave a view the user cannot use for the root, which picks the first available page.
+  let path = appPath(browser.location().pathname);
+  let view = viewOfPath(path);
+  if (view && !canUseView(profile, view)) {
+    const fallback = CONSOLE_VIEWS.find((v) => canUseView(profile, v)) ?? null;
+    browser.replaceUrl(BASE_PATH);
+    path = '/';
+    view = fallback;
+  }
+
+  // 4. Organization check.
+  try {
+    profile = await checkOrganization(profile, view, org, settings, session, browser);
+  } catch {
+    // A failed re-fetch keeps the first profile; the server still enforces every call.
+  }
+
+  // 5. Plugin list and plugins. A failed list leaves a bare shell (the error toast says why).
+  let entries: PluginListEntry[] = [];
+  try {
+    const list = await http.get<PluginListEntry[]>(PLUGIN_LIST_URL);
+    entries = Array.isArray(list) ? list : [];
+  } catch {
+    // Keep the empty list: a bare shell (the HTTP layer's toast says why).
+  }
+  const results = await container.get(PluginLoader).loadAll(entries);
+  for (const r of results) {
+    if (r.ok)
+      i18n.registerNamespace(
+        r.plugin.i18nNamespace,
+        new URL('locales/', new URL(r.entry.url, location.href)).pathname,
+      );
+  }
+  await i18n
+    .loadNamespaces(results.flatMap((r) => (r.ok ? [r.plugin.i18nNamespace] : [])))
+    .catch(() => undefined);
+
+  // 6. Routes.
+  const composition: Composition = composeContributions(results, permission, i18n.language);
+
+  // 7. First-login redirect, only when such a page exists and we are not on it already.
+  if (
+    profile.is_first_login &&
+    path !== FIRST_LOGIN_PATH &&
+    composition.routes.some((r) => r.route.path === FIRST_LOGIN_PATH && r.allowed)
+  ) {
+    browser.replaceUrl(`${ROUTER_BASENAME}${FIRST_LOGIN_PATH}`);
+  }
+
+  render(<AppRouter composition={composition} />);
+}

@@ -1,0 +1,36 @@
+/** The page data the server renders into the login page (`#bastion-login-data`). */
+export interface LoginPageData {
+  next: string;
+  error: string;
+  username: string;
+  csrfToken: string;
+  loginTitle: string;
+  lang: string;
+}
+
+const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
+export function readLoginPageData(doc: Document): LoginPageData {
+  const text = doc.getElementById('bastion-login-data')?.textContent;
+  if (!text) return EMPTY;
+  try {
+    const raw: unknown = JSON.parse(text);
+    if (!raw || typeof raw !== 'object') return EMPTY;
+    const o = raw as Record<string, unknown>;
+    return {
+      next: str(o.next),
+      error: str(o.error),
+      username: str(o.username),
+      csrfToken: str(o.csrfToken),
+      loginTitle: str(o.loginTitle),
+      lang: str(o.lang),
+    };
+  } catch {
+    return EMPTY;
+  }
+}

@@ -1,0 +1,192 @@
+import { inject, injectable } from 'inversify';
+import {
+  PLUGIN_ID_PATTERN,
+  Permission,
+  checkCompatibility,
+  defineToken,
+  isPluginDescriptor,
+  type PermissionService,
+  type PluginDescriptor,
+  type PluginListEntry,
+} from '@bastion/sdk';
+import { classifyImportError, type PluginFailure } from './pluginFailure';
+
+/**
+ * The part of SystemJS 6 the console uses. This file is the only one that knows plugins are System.register
+ * modules behind an import map; moving to native import maps changes this file alone.
+ */
+export interface SystemJsLike {
+  import(id: string): Promise<unknown>;
+  addImportMap(
+    map: { imports?: Record<string, string>; integrity?: Record<string, string> },
+    base?: string,
+  ): void;
+  delete(id: string): unknown;
+  resolve(id: string, parentUrl?: string): string;
+  has?(id: string): boolean;
+}
+
+/** The global SystemJS instance the page loaded (system.min.js). */
+export function globalSystem(): SystemJsLike {
+  const system = (globalThis as { System?: SystemJsLike }).System;
+  if (!system) throw new Error('SystemJS is not loaded');
+  return system;
+}
+
+export type PluginLoadResult =
+  | { ok: true; entry: PluginListEntry; plugin: PluginDescriptor }
+  | { ok: false; entry: PluginListEntry; reason: PluginFailure };
+
+export interface PluginLoaderOptions {
+  hostVersion: string;
+  sdkVersion: string;
+  /** Per-plugin import time-out. */
+  timeoutMs: number;
+  /** HTTP status of a URL, null when nothing answered; used to tell a 404 from a network failure. */
+  probe(url: string): Promise<number | null>;
+  /** Is a licence-requiring plugin allowed (XPACK enabled with a valid licence)? */
+  licensed(): boolean;
+}
+
+export const DEFAULT_PLUGIN_TIMEOUT_MS = 15_000;
+export const SystemJs = defineToken<SystemJsLike>('host.systemjs');
+export const PluginLoaderConfig = defineToken<PluginLoaderOptions>('host.pluginLoaderOptions');
+
+export async function fetchStatus(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+class PluginTimeoutError extends Error {}
+
+function fail(entry: PluginListEntry, kind: PluginFailure['kind'], detail: string): PluginLoadResult {
+  return { ok: false, entry, reason: { kind, detail } };
+}
+
+/**
+ * Loads plugins listed by the server. Each plugin loads on its own: its own try/catch, its own time-out, so
+ * one broken plugin never stops the others. Manifest rules are checked again here (permissions, licence,
+ * host/SDK ranges) so a static import map in front of a real core is just as safe.
+ */
+@injectable()
+export class PluginLoader {
+  private readonly inFlight = new Map<string, Promise<PluginLoadResult>>();
+  private readonly mapped = new Set<string>();
+
+  constructor(
+    @inject(SystemJs) private readonly system: SystemJsLike,
+    @inject(Permission) private readonly permission: PermissionService,
+    @inject(PluginLoaderConfig) private readonly options: PluginLoaderOptions,
+  ) {}
+
+  /** Import every plugin in parallel; results come back in the order of `entries`. */
+  loadAll(entries: readonly PluginListEntry[]): Promise<PluginLoadResult[]> {
+    this.addToImportMap(entries.filter((e) => this.precheck(e) === null));
+    return Promise.all(entries.map((entry) => this.load(entry)));
+  }
+
+  /** Load one plugin; a second call while (or after) it loads returns the same promise. */
+  load(entry: PluginListEntry): Promise<PluginLoadResult> {
+    const existing = this.inFlight.get(entry.id);
+    if (existing) return existing;
+    const pending = this.loadOnce(entry);
+    this.inFlight.set(entry.id, pending);
+    return pending;
+  }
+
+  /** Forget a failed plugin (SystemJS keeps failed modules in its registry) and load it again. */
+  retry(entry: PluginListEntry): Promise<PluginLoadResult> {
+    this.inFlight.delete(entry.id);
+    try {
+      this.system.delete(this.system.resolve(entry.id));
+    } catch {
+      this.system.delete(entry.url);
+    }
+    return this.load(entry);
+  }
+
+  /** The manifest rules, checked before anything is downloaded. Null when the plugin may be imported. */
+  private precheck(entry: PluginListEntry): PluginLoadResult | null {
+    const manifest = entry?.manifest;
+    if (!manifest || typeof entry.url !== 'string' || !PLUGIN_ID_PATTERN.test(String(entry.id))) {
+      return fail(entry, 'invalid-module', 'malformed plugin list entry');
+    }
+    if (manifest.id !== entry.id)
+      return fail(entry, 'invalid-module', `manifest id "${manifest.id}" ≠ "${entry.id}"`);
+    if (manifest.licenseRequired && !this.options.licensed())
+      return fail(entry, 'license-required', 'no valid licence');
+    if (!this.permission.can(manifest.permissions ?? [])) {
+      return fail(entry, 'not-permitted', `needs ${(manifest.permissions ?? []).join(', ')}`);
+    }
+    const compat = checkCompatibility(manifest, this.options.hostVersion, this.options.sdkVersion);
+    if (!compat.ok) return fail(entry, 'incompatible', compat.message);
+    return null;
+  }
+
+  private addToImportMap(entries: readonly PluginListEntry[]): void {
+    const fresh = entries.filter((e) => !this.mapped.has(e.id));
+    if (!fresh.length) return;
+    const imports: Record<string, string> = {};
+    const integrity: Record<string, string> = {};
+    for (const e of fresh) {
+      imports[e.id] = e.url;
+      if (e.integrity) integrity[e.url] = e.integrity;
+      this.mapped.add(e.id);
+    }
+    this.system.addImportMap({ imports, integrity });
+  }
+
+  private async loadOnce(entry: PluginListEntry): Promise<PluginLoadResult> {
+    const refused = this.precheck(entry);
+    if (refused) return refused;
+    this.addToImportMap([entry]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new PluginTimeoutError()), this.options.timeoutMs);
+      });
+      const module = await Promise.race([this.system.import(entry.id), timeout]);
+      return this.validate(entry, module);
+    } catch (error) {
+      if (error instanceof PluginTimeoutError) {
+        // Let a later retry start afresh instead of awaiting the stuck import.
+        this.inFlight.delete(entry.id);
+        return fail(entry, 'timeout', `no answer within ${this.options.timeoutMs} ms`);
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const needsProbe = /SystemJS Error#3\b|Error loading /.test(message);
+      const status = needsProbe ? await this.options.probe(entry.url) : undefined;
+      return { ok: false, entry, reason: classifyImportError(error, status) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The module must default-export a definePlugin() descriptor that matches its manifest. */
+  private validate(entry: PluginListEntry, module: unknown): PluginLoadResult {
+    const candidate =
+      module && typeof module === 'object' ? (module as { default?: unknown }).default : undefined;
+    if (!isPluginDescriptor(candidate)) {
+      return fail(entry, 'invalid-module', 'default export is not a definePlugin() descriptor');
+    }
+    if (candidate.id !== entry.id)
+      return fail(entry, 'invalid-module', `module id "${candidate.id}" ≠ "${entry.id}"`);
+    const manifest = entry.manifest;
+    if (manifest.i18nNamespace && candidate.i18nNamespace !== manifest.i18nNamespace) {
+      return fail(
+        entry,
+        'invalid-module',
+        `namespace "${candidate.i18nNamespace}" ≠ "${manifest.i18nNamespace}"`,
+      );
+    }
+    const views = new Set<string>(manifest.views ?? []);
+    const stray = candidate.routes.find((r) => !views.has(r.view));
+    if (stray)
+      return fail(entry, 'invalid-module', `route ${stray.path} uses undeclared view "${stray.view}"`);
+    return { ok: true, entry, plugin: candidate };
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  manifestTitle,
+  type Language,
+  type MenuContribution,
+  type PermissionService,
+  type PluginListEntry,
+  type RouteContribution,
+  type SettingsTabContribution,
+} from '@bastion/sdk';
+import { isVisibleFailure, type PluginFailure } from './pluginFailure';
+import type { PluginLoadResult } from './PluginLoader';
+
+export interface HostRoute {
+  pluginId: string;
+  namespace: string;
+  /** The plugin's display title (manifest title in the user's language). */
+  pluginTitle: string;
+  route: RouteContribution;
+  /** False → the route renders the 403 page (the user lacks its permission). */
+  allowed: boolean;
+}
+
+export interface HostMenuItem {
+  id: string;
+  testId: string;
+  pluginId: string;
+  namespace: string;
+  /** An i18n key in `namespace`, or a literal text when `literal` is set (manifest titles). */
+  title: string;
+  literal?: boolean;
+  icon?: string;
+  path?: string;
+  children: HostMenuItem[];
+  order: number;
+  unavailable?: boolean;
+}
+
+export interface UnavailablePlugin {
+  pluginId: string;
+  title: string;
+  reason: PluginFailure;
+  entry: PluginListEntry;
+}
+
+export interface HostSettingsTab {
+  pluginId: string;
+  namespace: string;
+  tab: SettingsTabContribution;
+}
+
+export interface Composition {
+  routes: HostRoute[];
+  menus: HostMenuItem[];
+  settingsTabs: HostSettingsTab[];
+  unavailable: UnavailablePlugin[];
+}
+
+export const UNAVAILABLE_PATH = '/unavailable';
+
+function menuItems(
+  menus: readonly MenuContribution[],
+  pluginId: string,
+  namespace: string,
+  permission: PermissionService,
+): HostMenuItem[] {
+  const items: HostMenuItem[] = [];
+  for (const m of menus) {
+    if (!permission.canUse({ permissions: m.permissions, licenseRequired: m.licenseRequired })) continue;
+    const children = menuItems(m.children ?? [], pluginId, namespace, permission);
+    // A group whose children are all hidden is hidden too (spec §2 "Sidebar").
+    if (m.children?.length && !children.length) continue;
+    items.push({
+      id: m.id,
+      testId: `menu-${m.id}`,
+      pluginId,
+      namespace,
+      title: m.title,
+      icon: m.icon,
+      path: m.path,
+      children,
+      order: m.order ?? 1000,
+    });
+  }
+  return items;
+}
+
+/**
+ * Turn loader results into what the shell renders. Licence-gated routes are left out (404); routes the user
+ * lacks permission for stay, rendering the 403 page. A plugin that failed keeps one menu entry, titled from its
+ * manifest, pointing at its "plugin unavailable" panel.
+ */
+export function composeContributions(
+  results: readonly PluginLoadResult[],
+  permission: PermissionService,
+  lng: Language,
+): Composition {
+  const composition: Composition = { routes: [], menus: [], settingsTabs: [], unavailable: [] };
+  for (const result of results) {
+    if (!result.ok) {
+      if (!isVisibleFailure(result.reason)) continue;
+      const title = manifestTitle(result.entry.manifest ?? { id: result.entry.id, title: {} }, lng);
+      composition.unavailable.push({
+        pluginId: result.entry.id,
+        title,
+        reason: result.reason,
+        entry: result.entry,
+      });
+      composition.menus.push({
+        id: result.entry.id,
+        testId: `menu-${result.entry.id}`,
+        pluginId: result.entry.id,
+        namespace: 'host',
+        title,
+        literal: true,
+        icon: 'pi pi-exclamation-triangle',
+        path: `${UNAVAILABLE_PATH}/${result.entry.id}`,
+        children: [],
+        order: 10_000,
+        unavailable: true,
+      });
+      continue;
+    }
+    const { plugin } = result;
+    const namespace = plugin.i18nNamespace;
+    const pluginTitle = manifestTitle(result.entry.manifest, lng);
+    for (const route of plugin.routes) {
+      if (route.licenseRequired && !permission.canUse({ licenseRequired: true })) continue;
+      composition.routes.push({
+        pluginId: plugin.id,
+        namespace,
+        pluginTitle,
+        route,
+        allowed: permission.can(route.permissions),
+      });
+    }
+    composition.menus.push(...menuItems(plugin.menus, plugin.id, namespace, permission));
+    for (const tab of plugin.settingsTabs) {
+      if (permission.canUse({ permissions: tab.permissions, licenseRequired: tab.licenseRequired })) {
+        composition.settingsTabs.push({ pluginId: plugin.id, namespace, tab });
+      }
+    }
+  }
+  // Stable sort: equal orders keep the server's plugin order.
+  composition.menus.sort((a, b) => a.order - b.order);
+  return composition;
+}
+
+/** The first page a user may open: the first menu link, else the first visible permitted route. */
+export function firstAvailablePath(composition: Composition, view?: string | null): string | null {
+  const links: string[] = [];
+  const walk = (items: readonly HostMenuItem[]): void => {
+    for (const item of items) {
+      if (item.path && !item.unavailable) links.push(item.path);
+      walk(item.children);
+    }
+  };
+  walk(composition.menus);
+  const allowed = composition.routes.filter(
+    (r) => r.allowed && !r.route.hidden && !r.route.path.includes(':'),
+  );
+  const inView = (path: string): boolean => !view || path.split('/')[1] === view;
+  return (
+    links.find(inView) ??
+    allowed.map((r) => r.route.path).find(inView) ??
+    links[0] ??
+    allowed[0]?.route.path ??
+    null
+  );
+}

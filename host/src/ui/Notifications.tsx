@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Toast } from 'primereact/toast';
+import { ERROR_TOAST_MS, EventBus, Session, useService, useT } from '@bastion/sdk';
+
+/**
+ * Presents what the HTTP layer publishes (spec §8): red toasts for 5 s, and the 'Info' dialog with a
+ * re-login button when the session ended elsewhere.
+ */
+export function Notifications() {
+  const t = useT('host');
+  const bus = useService(EventBus);
+  const session = useService(Session);
+  const toast = useRef<Toast>(null);
+  const [expired, setExpired] = useState(false);
+
+  useEffect(() => {
+    const errors = bus.on('http.error').subscribe(({ error }) => {
+      toast.current?.show({
+        severity: 'error',
+        summary: t('http.error'),
+        detail: error.i18nKey ? t(error.i18nKey, { defaultValue: error.message }) : error.message,
+        life: ERROR_TOAST_MS,
+      });
+    });
+    const sessionEnded = bus.on('session.expired').subscribe(() => setExpired(true));
+    return () => {
+      errors.unsubscribe();
+      sessionEnded.unsubscribe();
+    };
+  }, [bus, t]);
+
+  return (
+    <>
+      <Toast ref={toast} position="top-right" />
+      <Dialog
+        header={t('dialog.info')}
+        visible={expired}
+        closable={false}
+        modal
+        onHide={() => setExpired(false)}
+        data-testid="relogin-dialog"
+        footer={<Button label={t('dialog.relogin')} onClick={() => session.redirectToLogin()} autoFocus />}
+      >
+        <p className="m-0">{t('http.sessionExpired')}</p>
+      </Dialog>
+    </>
+  );
+}

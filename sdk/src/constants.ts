@@ -1,0 +1,31 @@
+/** Constants fixed by the console spec (§3, §6, §7, §9); kept in one place so tests and host agree. */
+
+/** The built-in default organization ("all-zero id ending in 2"). */
+export const DEFAULT_ORG_ID = '00000000-0000-0000-0000-000000000002';
+/** The root organization (all-zero id); create/update/delete are disabled there. */
+export const ROOT_ORG_ID = '00000000-0000-0000-0000-000000000000';
+
+export const PROFILE_URL = '/api/v1/users/profile/';
+export const PUBLIC_SETTINGS_URL = '/api/v1/settings/public/';
+export const CURRENT_ORG_URL = '/api/v1/orgs/orgs/current/';
+export const PLUGIN_LIST_URL = '/api/v1/ui/plugins/';
+export const LOGIN_PATH = '/core/auth/login/';
+export const LOGOUT_PATH = '/core/auth/logout/';
+/** The app's base path; router basename is this without the trailing slash. */
+export const BASE_PATH = '/ui/';
+
+export const HTTP_TIMEOUT_MS = 60_000;
+export const ERROR_TOAST_MS = 5_000;
+export const SESSION_CHECK_MS = 30_000;
+export const ORG_SWITCH_RELOAD_MS = 400;
+export const MISSING_TOKEN_REDIRECT_MS = 100;
+
+export const PAGE_SIZES: readonly number[] = [15, 30, 50, 100];
+export const DEFAULT_PAGE_SIZE = 15;
+
+/** Cookie and storage names shared with the core server. */
+export const LANGUAGE_COOKIE = 'django_language';
+export const CSRF_PREFIX_COOKIE = 'SESSION_COOKIE_NAME_PREFIX';
+export const ORG_COOKIE = 'X-JMS-ORG';
+export const ORG_STORAGE_PREFIX = 'jms_current_org_';
+export const PRE_VIEW_STORAGE_KEY = 'PreView';

@@ -1,0 +1,60 @@
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { ConsoleView } from '../rules/views';
+
+/** A page component: a plain component or `React.lazy(() => import('./Page'))` (preferred: own chunk). */
+export type PluginComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/**
+ * A page the plugin adds to the router, with the route metadata of spec §3. Titles are i18n keys in the
+ * plugin's namespace. Give either `component` or `element`.
+ */
+export interface RouteContribution {
+  /** Absolute app path below the `/ui` base, e.g. `/console/users`; `:param` segments allowed. */
+  path: string;
+  view: ConsoleView;
+  title: string;
+  /** Required permissions (all of; `a|b` = either). Omitted → any signed-in user of the plugin. */
+  permissions?: readonly string[];
+  licenseRequired?: boolean;
+  /** Routable but not listed in menus. */
+  hidden?: boolean;
+  /** Not kept in the visited-view cache. */
+  noCache?: boolean;
+  component?: PluginComponent;
+  element?: ReactNode;
+}
+
+/** A sidebar entry: a link (`path`) or a group (`children`). Icons are primeicons classes (`pi pi-user`). */
+export interface MenuContribution {
+  /** Unique within the plugin; rendered as `data-testid="menu-<id>"`. */
+  id: string;
+  title: string;
+  icon?: string;
+  path?: string;
+  children?: readonly MenuContribution[];
+  /** Lower first; ties keep plugin order. */
+  order?: number;
+  permissions?: readonly string[];
+  licenseRequired?: boolean;
+}
+
+/** A tab of the system settings page. */
+export interface SettingsTabContribution {
+  id: string;
+  title: string;
+  component: PluginComponent;
+  order?: number;
+  permissions?: readonly string[];
+  licenseRequired?: boolean;
+}
+
+/** What a plugin author passes to `definePlugin`. */
+export interface PluginDefinition {
+  /** Must equal the manifest id. Lowercase letters, digits and dashes. */
+  id: string;
+  routes?: readonly RouteContribution[];
+  menus?: readonly MenuContribution[];
+  settingsTabs?: readonly SettingsTabContribution[];
+  /** The plugin's i18n namespace; defaults to the id. Must equal the manifest's `i18nNamespace`. */
+  i18nNamespace?: string;
+}

@@ -1,0 +1,41 @@
+import type { Language } from '../rules/language';
+import type { ConsoleView } from '../rules/views';
+
+/**
+ * The built plugin manifest (`dist/ui/plugins/<id>/plugin.json`, docs/architecture.md): the source
+ * plugin.json minus `entry`, plus `module` and `integrity`.
+ */
+export interface PluginManifest {
+  id: string;
+  version: string;
+  /** Menu title per language; shown even when the plugin's code failed to load. */
+  title: Partial<Record<Language, string>>;
+  hostRange: string;
+  sdkRange: string;
+  /** Every entry required; `a|b` passes when either is held; `[]` = any signed-in user. */
+  permissions: string[];
+  licenseRequired: boolean;
+  views: ConsoleView[];
+  i18nNamespace: string;
+  module?: string;
+  integrity?: string;
+}
+
+/** One entry of `GET /api/v1/ui/plugins/`. */
+export interface PluginListEntry {
+  id: string;
+  version: string;
+  /** Module URL of the plugin entry (System.register). */
+  url: string;
+  /** SRI hash of that file, `sha384-…`. */
+  integrity: string;
+  /** `builtin` or `dropin`. */
+  source: string;
+  manifest: PluginManifest;
+}
+
+/** The manifest title in `lng`, falling back to English, then to any title, then to the id. */
+export function manifestTitle(manifest: Pick<PluginManifest, 'id' | 'title'>, lng: Language): string {
+  const titles = manifest.title ?? {};
+  return titles[lng] ?? titles.en ?? Object.values(titles).find(Boolean) ?? manifest.id;
+}

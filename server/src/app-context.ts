@@ -1,0 +1,14 @@
+import type { ServerConfig } from './config';
+import type { Db } from './db/open-database';
+import type { CookieNames } from './auth/cookies';
+import type { PluginRegistry } from './plugins/plugin-registry';
+
+/** What route modules share: handed to each `register…Routes(app, ctx)` instead of module-level globals. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  cookies: CookieNames;
+  /** `<distDir>/ui` */
+  uiDir: string;
+  plugins: PluginRegistry;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppContext } from './app-context';
+import type { ServerConfig } from './config';
+import { openDatabase, type Db } from './db/open-database';
+import { seedOnStart } from './bootstrap/first-start';
+import { cookieNames, ensurePrefixCookie } from './auth/cookies';
+import { installSessionAuth } from './auth/session-auth';
+import { registerLoginRoutes } from './auth/login-routes';
+import { installErrorHandlers } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import { registerHealthRoutes } from './api/health-routes';
+import { registerSettingsRoutes } from './api/settings-routes';
+import { registerOrgRoutes } from './api/org-routes';
+import { registerProfileRoutes } from './api/profile-routes';
+import { registerUserRoutes } from './api/user-routes';
+import { registerPluginRoutes } from './api/plugin-routes';
+import { PluginRegistry } from './plugins/plugin-registry';
+import { registerUiRoutes } from './ui/ui-routes';
+import { deleteExpiredSessions } from './storage/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database handle, for tests and seeds (e.g. createUser(app.db, …)). */
+    db: Db;
+  }
+}
+
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Parses an x-www-form-urlencoded body into a record; a repeated field keeps its first value. */
+function parseForm(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(body)) if (!(key in fields)) fields[key] = value;
+  return fields;
+}
+
+/**
+ * Builds the server: opens and migrates the database, seeds the first start, and registers every route.
+ * The caller listens (main.ts) or injects requests (tests).
+ */
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const db = openDatabase(config.dataDir);
+  const generatedPassword = await seedOnStart(db, config.adminPassword);
+  if (generatedPassword !== null) {
+    // Printed once, on the start that created the admin user; never stored in clear or logged again.
+    process.stdout.write(`admin password: ${generatedPassword}\n`);
+  }
+  await deleteExpiredSessions(db, Date.now());
+
+  // trustProxy stays off: the client address is the socket peer, never a forwarding header.
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: false });
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  const uiDir = path.join(config.distDir, 'ui');
+  const ctx: AppContext = {
+    config,
+    db,
+    cookies: cookieNames(config.cookiePrefix),
+    uiDir,
+    plugins: new PluginRegistry(path.join(uiDir, 'plugins'), config.pluginsDir, (message) =>
+      app.log.warn(message),
+    ),
+  };
+
+  await app.register(fastifyCookie);
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, parseForm(body as string)),
+  );
+
+  installSecurityHeaders(app, config.devOverrides);
+  app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
+  installSessionAuth(app, ctx);
+  installErrorHandlers(app);
+
+  registerHealthRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerLoginRoutes(app, ctx);
+  registerOrgRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerPluginRoutes(app, ctx);
+  registerUiRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Cookie names derived from the configured prefix (contract §1.1). */
+export interface CookieNames {
+  prefix: string;
+  session: string;
+  csrf: string;
+}
+
+export const PREFIX_COOKIE = 'SESSION_COOKIE_NAME_PREFIX';
+
+export const cookieNames = (prefix: string): CookieNames => ({
+  prefix,
+  session: `${prefix}sessionid`,
+  csrf: `${prefix}csrftoken`,
+});
+
+// No Max-Age: browser-session cookies, as v2.21 (SESSION_EXPIRE_AT_BROWSER_CLOSE); the server-side
+// session still expires after 24 h without activity.
+export function setSessionCookie(reply: FastifyReply, names: CookieNames, sessionId: string): void {
+  reply.setCookie(names.session, sessionId, { path: '/', httpOnly: true, sameSite: 'lax' });
+}
+
+/** Readable by the front end, which copies it into X-CSRFToken. */
+export function setCsrfCookie(reply: FastifyReply, names: CookieNames, token: string): void {
+  reply.setCookie(names.csrf, token, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}
+
+export function clearAuthCookies(reply: FastifyReply, names: CookieNames): void {
+  reply.clearCookie(names.session, { path: '/', httpOnly: true, sameSite: 'lax' });
+  reply.clearCookie(names.csrf, { path: '/', sameSite: 'lax' });
+}
+
+/**
+ * Tells the front end the prefix (set once per browser, like SessionCookieMiddleware). Static files under
+ * /ui/ other than pages are skipped: a Set-Cookie would make publicly cached assets user-specific.
+ */
+export function ensurePrefixCookie(request: FastifyRequest, reply: FastifyReply, names: CookieNames): void {
+  if (request.cookies[PREFIX_COOKIE] === names.prefix) return;
+  const urlPath = request.url.split('?', 1)[0] ?? '';
+  if (urlPath.startsWith('/ui/') && /\.[A-Za-z0-9]+$/.test(urlPath) && !urlPath.endsWith('.html')) return;
+  reply.setCookie(PREFIX_COOKIE, names.prefix, { path: '/', httpOnly: false, sameSite: 'lax' });
+}

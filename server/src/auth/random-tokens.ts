@@ -1,0 +1,12 @@
+import crypto from 'node:crypto';
+
+/** Session ids: 32 bytes from the CSPRNG, URL-safe. */
+export const newSessionId = (): string => crypto.randomBytes(32).toString('base64url');
+
+/** CSRF tokens: 32 bytes from the CSPRNG as 64 hex characters (the shape of Django's token length). */
+export const newCsrfToken = (): string => crypto.randomBytes(32).toString('hex');
+
+export const CSRF_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+/** A generated admin password: 18 random bytes = 24 URL-safe characters. */
+export const newPassword = (): string => crypto.randomBytes(18).toString('base64url');

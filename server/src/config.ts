@@ -1,0 +1,85 @@
+import path from 'node:path';
+
+/** Lock-out policy of the login form (contract §1.3); defaults are JumpServer's SECURITY_LOGIN_* values. */
+export interface LoginLimits {
+  /** Failures per (username, client address) before the username is blocked. */
+  userLimitCount: number;
+  /** Minutes a username stays blocked; also the window in which failures are counted. */
+  userLimitMinutes: number;
+  /** Failures per client address before the address is blocked. */
+  ipLimitCount: number;
+  ipLimitMinutes: number;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Holds bastion.sqlite3; created when missing. */
+  dataDir: string;
+  /** Password of the `admin` user created on first start; null = generate one and print it once. */
+  adminPassword: string | null;
+  /** Drop-in plugin folder (each sub-folder holds a built plugin with plugin.json). */
+  pluginsDir: string | null;
+  /** Serve the import-map-overrides script and allow localhost script origins (development only). */
+  devOverrides: boolean;
+  cookiePrefix: string;
+  /** The build output; the console is read from `<distDir>/ui`. */
+  distDir: string;
+  /** pino level; tests use 'silent'. */
+  logLevel: string;
+  sessionAgeSeconds: number;
+  loginLimits: LoginLimits;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  userLimitCount: 7,
+  userLimitMinutes: 30,
+  ipLimitCount: 99,
+  ipLimitMinutes: 30,
+};
+
+export const DEFAULT_SESSION_AGE_SECONDS = 24 * 60 * 60;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`BASTION_PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseCookiePrefix(value: string | undefined): string {
+  const prefix = value ?? 'jms_';
+  // The prefix becomes part of cookie names, so only RFC 6265 token characters are safe.
+  if (!/^[A-Za-z0-9_-]{0,32}$/.test(prefix)) {
+    throw new Error(
+      `BASTION_COOKIE_PREFIX may hold only letters, digits, "_" and "-" (max 32), got "${prefix}"`,
+    );
+  }
+  return prefix;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+/** Reads the server configuration from environment variables (names in docs/architecture.md "Server"). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const pluginsDir = nonEmpty(env.BASTION_PLUGINS_DIR);
+  return {
+    host: nonEmpty(env.BASTION_HOST) ?? '127.0.0.1',
+    port: parsePort(env.BASTION_PORT),
+    dataDir: path.resolve(cwd, nonEmpty(env.BASTION_DATA_DIR) ?? './data'),
+    adminPassword: nonEmpty(env.BASTION_ADMIN_PASSWORD),
+    pluginsDir: pluginsDir === null ? null : path.resolve(cwd, pluginsDir),
+    devOverrides: env.BASTION_DEV_OVERRIDES === '1',
+    cookiePrefix: parseCookiePrefix(env.BASTION_COOKIE_PREFIX),
+    distDir: path.resolve(cwd, nonEmpty(env.BASTION_DIST_DIR) ?? './dist'),
+    logLevel: nonEmpty(env.BASTION_LOG_LEVEL) ?? 'info',
+    sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
+    loginLimits: { ...DEFAULT_LOGIN_LIMITS },
+  };
+}

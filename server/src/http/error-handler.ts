@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * One place that turns every failure into a `{detail, code}` body. Bad input (broken JSON, unknown content
+ * type, oversized body) is the client's fault and answers 4xx, never 500.
+ */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ detail: error.detail, code: error.code });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = request.headers['content-type'] ?? '';
+      return reply
+        .code(400)
+        .send({ detail: `Unsupported media type "${type}" in request.`, code: 'unsupported_media_type' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ detail: 'Request body is too large.', code: 'request_too_large' });
+    }
+    if (
+      error instanceof SyntaxError ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+    ) {
+      return reply
+        .code(400)
+        .send({ detail: 'JSON parse error - the request body is not valid JSON.', code: 'parse_error' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.message, code: 'invalid' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Server internal error', code: 'unexpect_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const allowed = METHODS.filter(
+      (method) => method !== request.method && app.hasRoute({ method, url: path }),
+    );
+    if (
+      allowed.length > 0 &&
+      !app.hasRoute({ method: request.method as (typeof METHODS)[number], url: path })
+    ) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });
+    }
+    if (path.startsWith('/api/')) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

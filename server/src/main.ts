@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { runCreateUser } from './cli/create-user-command';
+
+/**
+ * CLI entry (bundled to dist/server/main.js):
+ *   node dist/server/main.js               start the server (configuration from BASTION_* variables)
+ *   node dist/server/main.js create-user … add a user to the data dir, then exit
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'create-user') {
+    process.exitCode = await runCreateUser(config, rest);
+    return;
+  }
+  if (command !== undefined) {
+    process.stderr.write(
+      `unknown command "${command}" (expected: create-user, or nothing to start the server)\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const app = await buildApp(config);
+  const shutdown = (): void => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stdout.write(`Bastion Console listening on http://${host}:${port}/ui/\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

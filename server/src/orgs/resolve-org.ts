@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/open-database';
+import { ApiError } from '../http/api-error';
+import type { UserAccess } from '../rbac/user-permissions';
+import { findOrgById, listOrgs } from '../storage/orgs';
+import { DEFAULT_ORG_ID, ROOT_ORG_ID, ROOT_ORG_NAME } from './org-ids';
+
+/** The organization a request acts in, with the user's permissions there. */
+export interface OrgContext {
+  id: string;
+  name: string;
+  comment: string;
+  isRoot: boolean;
+  isDefault: boolean;
+  perms: ReadonlySet<string>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const orgForbidden = (): ApiError =>
+  new ApiError(403, 'The organization does not exist or you have no access to it.', 'org_forbidden');
+
+function firstString(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first !== '' ? first : undefined;
+}
+
+/** `?oid=` → header X-JMS-ORG → cookie X-JMS-ORG (contract §2.2); undefined when none is sent. */
+function requestedOrg(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  return (
+    firstString(query?.oid) ??
+    firstString(request.headers['x-jms-org']) ??
+    firstString(request.cookies['X-JMS-ORG'])
+  );
+}
+
+/** May the user act in this (stored) org: a member, or holding a console/audit view there via system roles. */
+function mayUse(access: UserAccess, orgId: string): boolean {
+  if (access.isMemberOf(orgId)) return true;
+  const perms = access.permissionsIn(orgId);
+  return perms.has('rbac.view_console') || perms.has('rbac.view_audit');
+}
+
+/**
+ * Resolves the current org. Unlike v2.21 (design finding 11) a requested org is never swapped silently:
+ * a malformed value is a 400, names are not accepted, and an unknown org or one the user may not use is a
+ * 403 `org_forbidden`. Without any request value the Default org is used, or the user's first org when the
+ * user has no access to Default.
+ */
+export async function resolveRequestOrg(
+  db: Db,
+  request: FastifyRequest,
+  access: UserAccess,
+): Promise<OrgContext> {
+  const raw = requestedOrg(request);
+  if (raw === undefined) return implicitOrg(db, access);
+  const value = raw.trim().toLowerCase();
+  const id = value === 'default' ? DEFAULT_ORG_ID : value === 'root' ? ROOT_ORG_ID : value;
+  if (!UUID.test(id)) throw new ApiError(400, 'The organization id is not a valid UUID.', 'invalid_org');
+  if (id === ROOT_ORG_ID) {
+    const perms = access.permissionsIn(ROOT_ORG_ID);
+    if (!perms.has('orgs.view_rootorg')) throw orgForbidden();
+    return { id, name: ROOT_ORG_NAME, comment: '', isRoot: true, isDefault: false, perms };
+  }
+  const org = await findOrgById(db, id);
+  if (!org || !mayUse(access, org.id)) throw orgForbidden();
+  return { ...org, isRoot: false, isDefault: org.id === DEFAULT_ORG_ID, perms: access.permissionsIn(org.id) };
+}
+
+async function implicitOrg(db: Db, access: UserAccess): Promise<OrgContext> {
+  const orgs = await listOrgs(db);
+  const chosen =
+    orgs.find((org) => org.id === DEFAULT_ORG_ID && mayUse(access, org.id)) ??
+    orgs.find((org) => mayUse(access, org.id)) ??
+    orgs.find((org) => org.id === DEFAULT_ORG_ID);
+  if (!chosen) throw new Error('the Default organization is missing');
+  return {
+    ...chosen,
+    isRoot: false,
+    isDefault: chosen.id === DEFAULT_ORG_ID,
+    perms: access.permissionsIn(chosen.id),
+  };
+}

@@ -1,0 +1,84 @@
+import type { Db } from '../db/open-database';
+import { listOrgs } from '../storage/orgs';
+import { listUserRoleBindings, type RoleBindingRecord } from '../storage/role-bindings';
+import { builtinRoleById } from './builtin-roles';
+import { ROOT_ORG_ID, ROOT_ORG_NAME, DEFAULT_ORG_ID, type OrgSummary } from '../orgs/org-ids';
+
+/**
+ * A user's role bindings, loaded once per request, from which permissions for any org are computed
+ * (contract §3.1: org perms = system-role perms ∪ org-role perms in that org; Root = system-role perms only).
+ */
+export class UserAccess {
+  private readonly cache = new Map<string, ReadonlySet<string>>();
+
+  constructor(readonly bindings: readonly RoleBindingRecord[]) {}
+
+  static async load(db: Db, userId: string): Promise<UserAccess> {
+    return new UserAccess(await listUserRoleBindings(db, userId));
+  }
+
+  /** Org ids where the user has at least one org-role binding. */
+  memberOrgIds(): Set<string> {
+    return new Set(this.bindings.flatMap((b) => (b.scope === 'org' && b.orgId !== null ? [b.orgId] : [])));
+  }
+
+  isMemberOf(orgId: string): boolean {
+    return this.bindings.some((b) => b.scope === 'org' && b.orgId === orgId);
+  }
+
+  systemRoleIds(): string[] {
+    return this.bindings.filter((b) => b.scope === 'system').map((b) => b.roleId);
+  }
+
+  orgRoleIds(orgId: string): string[] {
+    return this.bindings.filter((b) => b.scope === 'org' && b.orgId === orgId).map((b) => b.roleId);
+  }
+
+  permissionsIn(orgId: string): ReadonlySet<string> {
+    const cached = this.cache.get(orgId);
+    if (cached) return cached;
+    const perms = new Set<string>();
+    for (const binding of this.bindings) {
+      const applies = binding.scope === 'system' || (orgId !== ROOT_ORG_ID && binding.orgId === orgId);
+      if (!applies) continue;
+      // Custom roles have no permission table yet; only built-in roles grant anything for now.
+      for (const code of builtinRoleById(binding.roleId)?.permissions ?? []) perms.add(code);
+    }
+    this.cache.set(orgId, perms);
+    return perms;
+  }
+}
+
+const summary = (id: string, name: string): OrgSummary => ({
+  id,
+  name,
+  is_default: id === DEFAULT_ORG_ID,
+  is_root: id === ROOT_ORG_ID,
+});
+
+export const ROOT_ORG_SUMMARY: OrgSummary = summary(ROOT_ORG_ID, ROOT_ORG_NAME);
+
+export interface ViewOrgs {
+  console_orgs: OrgSummary[];
+  audit_orgs: OrgSummary[];
+  workbench_orgs: OrgSummary[];
+}
+
+/**
+ * The orgs in which each top-level view is available (contract §3.2, §2.3): console needs rbac.view_console,
+ * audit rbac.view_audit, workbench rbac.view_workbench plus membership. Root joins console/audit lists only
+ * for holders of orgs.view_rootorg who have that view somewhere; it never joins workbench.
+ */
+export async function viewOrgs(db: Db, access: UserAccess): Promise<ViewOrgs> {
+  const orgs = (await listOrgs(db)).map((org) => summary(org.id, org.name));
+  const members = access.memberOrgIds();
+  const holding = (code: string) => orgs.filter((org) => access.permissionsIn(org.id).has(code));
+  const rootAllowed = access.permissionsIn(ROOT_ORG_ID).has('orgs.view_rootorg');
+  const withRoot = (list: OrgSummary[]) =>
+    rootAllowed && list.length > 0 ? [ROOT_ORG_SUMMARY, ...list] : list;
+  return {
+    console_orgs: withRoot(holding('rbac.view_console')),
+    audit_orgs: withRoot(holding('rbac.view_audit')),
+    workbench_orgs: holding('rbac.view_workbench').filter((org) => members.has(org.id)),
+  };
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../app-context';
+import { currentLicense } from '../plugins/license';
+
+export const LOGIN_TITLE = 'Bastion Console';
+
+/** Candidate files for each logo slot, relative to `<dist>/ui`; the first that exists is published. */
+const LOGO_CANDIDATES: Readonly<Record<'logo_logout' | 'logo_index' | 'login_image' | 'favicon', string[]>> =
+  {
+    logo_logout: ['img/logo.svg', 'img/logo.png'],
+    logo_index: ['img/logo-text.svg', 'img/logo_text.png', 'img/logo-text.png'],
+    login_image: ['img/login-image.svg', 'img/login_image.png', 'img/login-image.png'],
+    favicon: ['favicon.ico', 'img/favicon.svg', 'img/favicon.ico'],
+  };
+
+function logoUrls(uiDir: string): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [slot, candidates] of Object.entries(LOGO_CANDIDATES)) {
+    const found = candidates.find((file) => fs.existsSync(path.join(uiDir, file)));
+    urls[slot] = found ? `/ui/${found}` : '';
+  }
+  return urls;
+}
+
+/**
+ * `GET /api/v1/settings/public/` data (contract §7.1), with the v2.21 defaults. The lock-out values are the
+ * ones this server enforces.
+ */
+export function publicSettings(ctx: AppContext) {
+  const license = currentLicense();
+  const limits = ctx.config.loginLimits;
+  return {
+    WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
+    OLD_PASSWORD_HISTORY_LIMIT_COUNT: 5,
+    SECURITY_MAX_IDLE_TIME: 30,
+    SECURITY_VIEW_AUTH_NEED_MFA: true,
+    SECURITY_MFA_VERIFY_TTL: 3600,
+    SECURITY_COMMAND_EXECUTION: true,
+    SECURITY_PASSWORD_EXPIRATION_TIME: 9999,
+    SECURITY_LUNA_REMEMBER_AUTH: true,
+    SECURITY_LOGIN_LIMIT_COUNT: limits.userLimitCount,
+    SECURITY_LOGIN_LIMIT_TIME: limits.userLimitMinutes,
+    SECURITY_LOGIN_IP_LIMIT_COUNT: limits.ipLimitCount,
+    SECURITY_LOGIN_IP_LIMIT_TIME: limits.ipLimitMinutes,
+    PASSWORD_RULE: {
+      SECURITY_PASSWORD_MIN_LENGTH: 6,
+      SECURITY_ADMIN_USER_PASSWORD_MIN_LENGTH: 6,
+      SECURITY_PASSWORD_UPPER_CASE: false,
+      SECURITY_PASSWORD_LOWER_CASE: false,
+      SECURITY_PASSWORD_NUMBER: false,
+      SECURITY_PASSWORD_SPECIAL_CHAR: false,
+    },
+    SECURITY_WATERMARK_ENABLED: true,
+    SECURITY_SESSION_SHARE: true,
+    XPACK_ENABLED: false,
+    XPACK_LICENSE_IS_VALID: license.valid,
+    XPACK_LICENSE_INFO: { corporation: license.corporation || 'Bastion Console (GPL-2.0)' },
+    LOGIN_TITLE,
+    LOGO_URLS: logoUrls(ctx.uiDir),
+    HELP_DOCUMENT_URL: 'https://docs.jumpserver.org/zh/v2.21.0/',
+    HELP_SUPPORT_URL: 'https://www.jumpserver.org/support/',
+    AUTH_WECOM: false,
+    AUTH_DINGTALK: false,
+    AUTH_FEISHU: false,
+    XRDP_ENABLED: true,
+    TERMINAL_MAGNUS_ENABLED: true,
+    TERMINAL_KOKO_SSH_ENABLED: true,
+    ANNOUNCEMENT_ENABLED: false,
+    ANNOUNCEMENT: {
+      ID: '',
+      SUBJECT: '',
+      CONTENT: '',
+      LINK: '',
+      LINK_NAME: '',
+      DATE_START: null,
+      DATE_END: null,
+    },
+    AUTH_TEMP_TOKEN: false,
+  };
+}

@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cacheControlFor, REVALIDATE } from './cache-policy';
+import { contentTypeFor } from './content-types';
+
+const etagOf = (body: Buffer | string): string =>
+  `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((item) => {
+    const tag = item.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** Sends a body with its cache policy; revalidated bodies carry an ETag and answer 304 when unchanged. */
+export function sendWithCaching(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer | string,
+  contentType: string,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('cache-control', cacheControl).type(contentType);
+  if (cacheControl === REVALIDATE) {
+    const etag = etagOf(body);
+    reply.header('etag', etag);
+    if (matchesEtag(request, etag)) return reply.code(304).send();
+  }
+  return reply.send(body);
+}
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && /\bgzip\b/.test(header);
+}
+
+async function readIfExists(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A built file. The build writes a gzip copy (`<file>.gz`) of every text asset, so compression costs nothing
+ * per request; clients that accept gzip get that copy.
+ */
+export async function sendStaticFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+): Promise<FastifyReply> {
+  reply.header('vary', 'accept-encoding');
+  const zipped = acceptsGzip(request) ? await readIfExists(`${file}.gz`) : null;
+  if (zipped !== null) reply.header('content-encoding', 'gzip');
+  const body = zipped ?? (await fs.readFile(file));
+  return sendWithCaching(request, reply, body, contentTypeFor(file), cacheControlFor(file));
+}

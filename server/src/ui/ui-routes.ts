@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import path from 'node:path';
+import type { AppContext } from '../app-context';
+import { REVALIDATE } from './cache-policy';
+import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage } from './html-pages';
+import { decodeSegments, resolveFileInside } from './safe-path';
+import { sendStaticFile, sendWithCaching } from './send-file';
+
+const notFound = (reply: FastifyReply): FastifyReply =>
+  reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
+
+function urlPath(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
+}
+
+/**
+ * The console under /ui/: built files from `<dist>/ui`, plugin files from the plugin registry (built-in or
+ * drop-in), and index.html for extension-less app routes. A missing file with an extension is a real 404.
+ */
+export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/', async (_request, reply) => reply.redirect('/ui/', 302));
+  app.get('/ui', async (_request, reply) => reply.redirect('/ui/', 302));
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const html = await renderIndexPage(ctx.uiDir, ctx.config.devOverrides);
+    if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    return sendWithCaching(request, reply, html, 'text/html; charset=utf-8', REVALIDATE);
+  };
+
+  app.get('/ui/*', async (request, reply) => {
+    const fullPath = urlPath(request);
+    const segments = decodeSegments(fullPath.slice('/ui/'.length).replace(/\/$/, ''));
+    if (segments === null) return notFound(reply);
+    const last = segments.at(-1);
+    if (last === undefined || last === 'index.html') return sendIndex(request, reply);
+
+    const hasExtension = path.extname(last) !== '';
+    if (!ctx.config.devOverrides && fullPath === (await overridesScriptUrl(ctx.uiDir)))
+      return notFound(reply);
+
+    let file: string | null;
+    if (segments[0] === 'plugins' && segments.length >= 3) {
+      const dir = await ctx.plugins.directoryOf(segments[1] as string);
+      file = dir === null ? null : await resolveFileInside(dir, segments.slice(2));
+    } else {
+      file = await resolveFileInside(ctx.uiDir, segments);
+    }
+    if (file === null) return hasExtension ? notFound(reply) : sendIndex(request, reply);
+    // Templates are only ever sent filled in.
+    if (segments.length === 1 && last === 'login.html') return notFound(reply);
+    return sendStaticFile(request, reply, file);
+  });
+}

@@ -1,0 +1,86 @@
+// The console as a person meets it: the real build (dist/), the real server on a free loopback port with a
+// fresh database and drop-in folder, and Debian's Chromium. The server runs in this process so tests can
+// seed users through the server's own storage functions.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import {
+  DEFAULT_LOGIN_LIMITS,
+  DEFAULT_SESSION_AGE_SECONDS,
+  type ServerConfig,
+} from '../../server/src/config';
+import { createUser, type NewUser } from '../../server/src/users/create-user';
+import { launchChromium } from '../support/chromium.mjs';
+
+export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
+const distDir = path.resolve(import.meta.dirname, '../../dist');
+
+export interface Console {
+  baseUrl: string;
+  pluginsDir: string;
+  browser: Browser;
+  createUser(input: NewUser): ReturnType<typeof createUser>;
+  close(): Promise<void>;
+}
+
+export async function startConsole(): Promise<Console> {
+  if (!fs.existsSync(path.join(distDir, 'ui', 'index.html'))) {
+    throw new Error('dist/ui is missing: the e2e tests run against the built console (npm run build)');
+  }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-e2e-'));
+  const pluginsDir = path.join(root, 'dropin');
+  fs.mkdirSync(pluginsDir);
+  const config: ServerConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: path.join(root, 'data'),
+    adminPassword: ADMIN_PASSWORD,
+    pluginsDir,
+    devOverrides: false,
+    cookiePrefix: 'jms_',
+    distDir,
+    logLevel: 'silent',
+    sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
+    loginLimits: DEFAULT_LOGIN_LIMITS,
+  };
+  const app = await buildApp(config);
+  await app.listen({ host: config.host, port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const browser = await launchChromium();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pluginsDir,
+    browser,
+    createUser: (input) => createUser(app.db, input),
+    async close() {
+      await browser.close();
+      await app.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every page error and console error is collected, so a test can say the page stayed clean. */
+export async function newPage(c: Console, language = 'en'): Promise<Page & { errors: string[] }> {
+  const context = await c.browser.newContext({ locale: language === 'zh' ? 'zh-CN' : language });
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return page;
+}
+
+/** Sign in through the login page as a person does: open the console, get sent to login, type, submit. */
+export async function signIn(c: Console, page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${c.baseUrl}/ui/`);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname.startsWith('/ui/')),
+    page.click('button[type=submit]'),
+  ]);
+}

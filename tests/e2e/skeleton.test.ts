@@ -1,0 +1,128 @@
+// Issue 2's path end to end in Chromium: build -> import map -> SystemJS -> plugins -> SDK -> server -> a
+// person signing in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePlugin, writeDropIn } from './fixtures';
+import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
+
+let c: Console;
+
+beforeAll(async () => {
+  c = await startConsole();
+  await c.createUser({
+    username: 'alice',
+    name: 'Alice Ordinary',
+    email: 'alice@example.com',
+    password: 'Alice-Pass-1',
+  });
+});
+
+afterAll(async () => {
+  await c?.close();
+});
+
+describe('signing in', () => {
+  it('sends a visitor to the login page and keeps the typed username after a wrong password', async () => {
+    const page = await newPage(c);
+    await page.goto(`${c.baseUrl}/ui/console/users`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/ui/console/users');
+    await page.fill('#username', 'alice');
+    await page.fill('#password', 'wrong-password');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.textContent('[data-testid="login-error"]')).toMatch(/incorrect.*6 times/);
+    expect(await page.inputValue('#username')).toBe('alice');
+    await page.context().close();
+  });
+});
+
+describe('the admin', () => {
+  it('signs in, sees both plugins and the users list from the server, and signs out', async () => {
+    const page = await newPage(c);
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await expect.poll(() => page.textContent('[data-testid="user-name"]')).toContain('Administrator');
+    await page.click('[data-testid="menu-users"]');
+    const row = page.locator('[data-testid="users-list"] tr', { hasText: 'alice@example.com' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Alice Ordinary');
+    await page.click('[data-testid="menu-profile"]');
+    await expect.poll(() => page.textContent('[data-testid="profile-username"]')).toBe('admin');
+    await page.click('[data-testid="logout"]');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    await page.goto(`${c.baseUrl}/ui/console/users`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an ordinary user', () => {
+  it('never downloads the users plugin and has no users menu', async () => {
+    const page = await newPage(c);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await signIn(c, page, 'alice', 'Alice-Pass-1');
+    await page.waitForSelector('[data-testid="menu-profile"]');
+    await page.click('[data-testid="menu-profile"]');
+    await expect.poll(() => page.textContent('[data-testid="profile-username"]')).toBe('alice');
+    // Opening the users page by address does not fetch the plugin either.
+    await page.goto(`${c.baseUrl}/ui/console/users`);
+    await page.waitForSelector('[data-testid="menu-profile"]');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-testid="menu-users"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="users-list"]').count()).toBe(0);
+    expect(requested.some((p) => p.startsWith('/ui/plugins/profile/'))).toBe(true);
+    expect(requested.filter((p) => p.startsWith('/ui/plugins/users/'))).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('plugins that fail', () => {
+  it('a drop-in plugin appears on the next page load, without a rebuild or restart', async () => {
+    const page = await newPage(c);
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await page.waitForSelector('[data-testid="menu-profile"]');
+    expect(await page.locator('[data-testid="menu-hello"]').count()).toBe(0);
+    writeDropIn(c.pluginsDir, pagePlugin('hello', 'Hello from a drop-in plugin'));
+    await page.reload();
+    await page.click('[data-testid="menu-hello"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="hello-page"]'))
+      .toBe('Hello from a drop-in plugin');
+    await page.context().close();
+  });
+
+  it('a plugin that throws while evaluating or whose module 404s is "unavailable"; the rest works', async () => {
+    writeDropIn(c.pluginsDir, {
+      id: 'crashes',
+      title: 'Crashing plugin',
+      execute: "throw new Error('boom at load');",
+    });
+    const missing = writeDropIn(c.pluginsDir, pagePlugin('vanishes', 'never shown'));
+    const page = await newPage(c);
+    // The server listed the module; between listing and loading it disappears (a half-finished deploy).
+    await page.route(`**${missing.url}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await page.waitForSelector('[data-testid="menu-users"]');
+
+    await page.click('[data-testid="menu-crashes"]');
+    const crashed = page.locator('[data-testid="plugin-unavailable-crashes"]');
+    await crashed.waitFor();
+    expect(await crashed.textContent()).toMatch(/plugin unavailable/i);
+    expect(await crashed.textContent()).toContain('boom at load');
+
+    await page.click('[data-testid="menu-vanishes"]');
+    const vanished = page.locator('[data-testid="plugin-unavailable-vanishes"]');
+    await vanished.waitFor();
+    expect(await vanished.textContent()).toMatch(/plugin unavailable/i);
+
+    // The shell and the healthy plugins keep working.
+    await page.click('[data-testid="menu-users"]');
+    await page.locator('[data-testid="users-list"] tr', { hasText: 'alice@example.com' }).waitFor();
+    await page.click('[data-testid="menu-hello"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="hello-page"]'))
+      .toBe('Hello from a drop-in plugin');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,11 @@
+export interface ServerProcess {
+  baseUrl: string;
+  adminPassword: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+export declare function freePort(): Promise<number>;
+export declare function startServerProcess(options?: {
+  env?: Record<string, string>;
+  generatedPassword?: boolean;
+}): Promise<ServerProcess>;

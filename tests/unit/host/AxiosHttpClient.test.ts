@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { DEFAULT_ORG_ID, HttpError, type BastionEvent } from '@bastion/sdk';
+import { AxiosHttpClient } from '../../../host/src/services/AxiosHttpClient';
+import { RxEventBus } from '../../../host/src/services/RxEventBus';
+import { fakeBrowser } from './fakes';
+
+type Reply = { status: number; data: unknown } | 'network';
+
+function setup(reply: Reply, init: { search?: string; currentOrgId?: string | null; xpack?: boolean } = {}) {
+  const bus = new RxEventBus();
+  const events: BastionEvent[] = [];
+  bus.events$.subscribe((e) => events.push(e));
+  const { env } = fakeBrowser({
+    cookies: 'SESSION_COOKIE_NAME_PREFIX=jms_; jms_csrftoken=tok123',
+    search: init.search,
+  });
+  const client = new AxiosHttpClient(bus, env, {
+    currentOrgId: () => init.currentOrgId ?? null,
+    xpackEnabled: () => init.xpack ?? false,
+  });
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    if (reply === 'network') throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    const response = {
+      data: reply.data,
+      status: reply.status,
+      statusText: '',
+      headers: new AxiosHeaders({ 'x-a': '1' }),
+      config,
+    };
+    if (reply.status >= 400)
+      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, null, response);
+    return response;
+  };
+  client.axios.defaults.adapter = adapter;
+  return { client, events, seen };
+}
+
+describe('AxiosHttpClient (spec §7)', () => {
+  it('sends csrf, organization and time-zone headers and returns the body', async () => {
+    const { client, seen, events } = setup({ status: 200, data: { ok: 1 } }, { currentOrgId: 'org-1' });
+    await expect(client.get('/api/v1/x/', { params: { a: 1, b: undefined } })).resolves.toEqual({ ok: 1 });
+    const headers = seen[0]!.headers;
+    expect(headers['X-CSRFToken']).toBe('tok123');
+    expect(headers['X-JMS-ORG']).toBe('org-1');
+    expect(headers['X-TZ']).toBe('Asia/Tokyo');
+    expect(seen[0]!.timeout).toBe(60_000);
+    expect(seen[0]!.params).toEqual({ a: 1 });
+    expect(events).toContainEqual({ type: 'http.response', url: '/api/v1/x/', status: 200 });
+  });
+
+  it('prefers the oid query, and uses the default org with XPACK off', async () => {
+    const a = setup({ status: 200, data: null }, { search: '?oid=from-query', currentOrgId: 'org-1' });
+    await a.client.get('/api/v1/x/');
+    expect(a.seen[0]!.headers['X-JMS-ORG']).toBe('from-query');
+    const b = setup({ status: 200, data: null }, { xpack: false });
+    await b.client.get('/api/v1/x/');
+    expect(b.seen[0]!.headers['X-JMS-ORG']).toBe(DEFAULT_ORG_ID);
+  });
+
+  it('returns the full response with raw', async () => {
+    const { client } = setup({ status: 201, data: { id: 1 } });
+    const res = await client.post('/api/v1/x/', { a: 1 }, { raw: true });
+    expect(res).toEqual({ status: 201, headers: { 'x-a': '1' }, data: { id: 1 } });
+  });
+
+  it('publishes a toast-worthy error for 403 unless silent', async () => {
+    const loud = setup({ status: 403, data: { detail: 'nope' } });
+    const error = await loud.client.delete('/api/v1/x/1/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).kind).toBe('forbidden');
+    expect(loud.events.some((e) => e.type === 'http.error')).toBe(true);
+
+    const quiet = setup({ status: 500, data: { error: 'x' } });
+    await quiet.client.get('/api/v1/x/', { silent: true }).catch(() => undefined);
+    expect(quiet.events.some((e) => e.type === 'http.error')).toBe(false);
+  });
+
+  it('401 on the profile → login-required; 401 elsewhere → session.expired; network → nothing', async () => {
+    const profile = setup({ status: 401, data: {} });
+    await profile.client.get('/api/v1/users/profile/').catch(() => undefined);
+    expect(profile.events.map((e) => e.type)).toContain('session.login-required');
+
+    const other = setup({ status: 401, data: {} });
+    await other.client.get('/api/v1/users/users/').catch(() => undefined);
+    expect(other.events.map((e) => e.type)).toContain('session.expired');
+    expect(other.events.map((e) => e.type)).not.toContain('http.error');
+
+    const net = setup('network');
+    const error = await net.client.get('/api/v1/x/').catch((e: unknown) => e);
+    expect((error as HttpError).kind).toBe('network');
+    expect(net.events).toEqual([]);
+  });
+});
