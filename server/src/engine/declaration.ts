@@ -1,0 +1,170 @@
+/**
+ * A resource is declared once, here-shaped, and the engine derives the rest from it: the table and its
+ * indexes (additive migrations), validation, OPTIONS metadata, list/detail/create/update/partial update/
+ * delete, bulk operations, export and import. A declaration holds no SQL and no route code; only its truly
+ * special endpoints are written by hand, as `extraActions`.
+ *
+ * Contract: ../shared/contract/api.md §4 (metadata), §5 (lists), §6 (errors); fields per resource in
+ * ../shared/contract/resources.md.
+ */
+
+/** A text in the three console languages; the request language picks one (django_language, Accept-Language). */
+export interface Label {
+  zh: string;
+  en: string;
+  ja: string;
+}
+
+export type Language = keyof Label;
+
+/**
+ * Field kinds. The OPTIONS `type` each one reports follows DRF: string/text → "string" (text has no
+ * max_length), integer, float, boolean, datetime, date, choice, multiple choice, uuid → "string",
+ * email → "email", json → "json", fk → "field", m2m → "list"/"field", nested → "nested object".
+ */
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'ip'
+  | 'integer'
+  | 'float'
+  | 'boolean'
+  | 'datetime'
+  | 'date'
+  | 'uuid'
+  | 'choice'
+  | 'multiple_choice'
+  | 'json'
+  | 'fk'
+  | 'm2m'
+  | 'nested';
+
+export interface Choice {
+  value: string | number;
+  label: Label;
+}
+
+export interface FieldDeclaration {
+  kind: FieldKind;
+  label: Label;
+  helpText?: Label;
+  required?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** Empty values allowed on input and stored as null. */
+  nullable?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  minValue?: number;
+  maxValue?: number;
+  choices?: readonly Choice[];
+  /** Scalar default reported in OPTIONS and applied on create; a function is evaluated per create. */
+  default?: string | number | boolean | null | (() => unknown);
+  /** Unique across the table, or within one organization for org-scoped resources. */
+  unique?: boolean | 'org';
+  /** Target resource name (`assets.node`) of an fk or m2m field. */
+  to?: string;
+  /** Sub-fields of a nested object (stored as JSON). */
+  children?: Record<string, FieldDeclaration>;
+  /** Emit a read-only `<field>_display` with the choice's label in the request language. */
+  display?: boolean;
+  /**
+   * A read-only value with no column, computed per row for output (e.g. `users_amount`). The engine
+   * batches nothing for you: keep it cheap or use `computeMany`.
+   */
+  compute?: (row: StoredRow, ctx: RequestContext) => unknown;
+  /** Not in the field groups of export templates (a password, a private key). */
+  secret?: boolean;
+}
+
+/** A row as stored: column name → value (fk columns hold the target id; m2m are not columns). */
+export type StoredRow = Record<string, unknown>;
+
+/** Who asks, where, in which language: handed to every hook and extra action. */
+export interface RequestContext {
+  userId: string;
+  username: string;
+  /** The current organization (X-JMS-ORG resolution); ROOT_ORG_ID means a read across organizations. */
+  orgId: string;
+  /** The user's permission codes in `orgId`; `isAdmin` short-cuts every check in scope. */
+  perms: ReadonlySet<string>;
+  isSystemAdmin: boolean;
+  language: Language;
+}
+
+export type CrudAction = 'view' | 'add' | 'change' | 'delete';
+
+/** Field errors in the DRF shape: `{field: ["message"]}`, nested objects nested, `non_field_errors`. */
+export type FieldErrors = { [field: string]: string[] | FieldErrors };
+
+/** One of the endpoints a resource has beyond CRUD (e.g. `users/{id}/unblock/`), written by hand. */
+export interface ExtraAction {
+  /** Path below the list URL (`render-to-json/`) or below the detail URL when `detail` is true (`unblock/`). */
+  path: string;
+  detail: boolean;
+  methods: readonly ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[];
+  /** Permission codes, all required (`a|b` = either); `[]` = any signed-in user. */
+  permissions: readonly string[];
+  /** Refused in the root organization with a clear 400 (writes that need an organization). */
+  needsOrg?: boolean;
+}
+
+export interface ResourceHooks {
+  /** Narrows every query of this resource beyond org scoping (users: members of the current org). */
+  scope?: (ctx: RequestContext) => ScopeCondition | null;
+  /** Cross-field and database checks after per-field validation; return errors to answer 400. */
+  validate?: (
+    data: StoredRow,
+    ctx: RequestContext,
+    existing: StoredRow | null,
+  ) => FieldErrors | null | Promise<FieldErrors | null>;
+  /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written. */
+  beforeSave?: (data: StoredRow, ctx: RequestContext, existing: StoredRow | null) => void | Promise<void>;
+  afterSave?: (row: StoredRow, ctx: RequestContext, created: boolean) => void | Promise<void>;
+  /** May refuse with 400/403 (built-in roles, a role still bound, the current organization …). */
+  beforeDelete?: (row: StoredRow, ctx: RequestContext) => void | Promise<void>;
+}
+
+/** A storage-neutral condition (SQL lives only in the engine's storage module). */
+export type ScopeCondition =
+  | { field: string; op: 'eq' | 'ne'; value: unknown }
+  | { field: string; op: 'in'; values: readonly unknown[] }
+  | { field: string; op: 'inSubquery'; subquery: { table: string; column: string; where: Record<string, unknown> } }
+  | { and: readonly ScopeCondition[] }
+  | { or: readonly ScopeCondition[] };
+
+export interface ResourceDeclaration {
+  /** `<app>.<model>`: also the permission model (`<app>.<action>_<model>`), e.g. `assets.asset`. */
+  name: string;
+  /** List URL, with trailing slash: `/api/v1/assets/assets/`. Detail is `<url><id>/`. */
+  url: string;
+  table: string;
+  /** Org-scoped resources carry `org_id` and the read-only `org_id`/`org_name` fields (resources.md §1.3). */
+  orgScoped: boolean;
+  label: Label;
+  /** `id` is added by the engine (uuid, generated; optional on create) unless declared here. */
+  fields: Record<string, FieldDeclaration>;
+  searchFields: readonly string[];
+  filterFields: readonly string[];
+  orderingFields: readonly string[];
+  defaultOrdering: readonly string[];
+  /** `fields_size=mini|small` groups. */
+  fieldsMini: readonly string[];
+  fieldsSmall?: readonly string[];
+  /** Column used by `date_from`/`date_to`. */
+  dateRangeField?: string;
+  /** Bulk DELETE guard (api.md §5): org rules, id/spm only, or refused. */
+  bulkDelete: 'org' | 'ids' | false;
+  /** Overrides of the CRUD permission codes (default `<app>.<action>_<model>`). */
+  permissions?: Partial<Record<CrudAction, string>>;
+  /** Actions the resource does not allow at all (read-only resources: add, change, delete). */
+  disabledActions?: readonly CrudAction[];
+  hooks?: ResourceHooks;
+  extraActions?: readonly ExtraAction[];
+}
+
+/** Identity function that checks a declaration's shape at compile time. */
+export function defineResource(declaration: ResourceDeclaration): ResourceDeclaration {
+  return declaration;
+}
