@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import path from 'node:path';
-import { buildAll, distDir } from './build.mjs';
+import { buildAll, distDir } from './build-all.mjs';
 import { Output, printReport } from './output.mjs';
 import { buildPlugin, pluginsDir } from './plugins.mjs';
 import { buildServer } from './server-bundle.mjs';

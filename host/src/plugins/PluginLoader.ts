@@ -49,6 +49,12 @@ export interface PluginLoaderOptions {
 }
 
 export const DEFAULT_PLUGIN_TIMEOUT_MS = 15_000;
+
+/**
+ * The import-map specifier of a plugin. Plugins live under their own scope so that no plugin id can shadow a
+ * shared module (a drop-in plugin called "react" must not replace React for the whole page).
+ */
+export const pluginSpecifier = (id: string): string => `@bastion-plugins/${id}`;
 export const SystemJs = defineToken<SystemJsLike>('host.systemjs');
 export const PluginLoaderConfig = defineToken<PluginLoaderOptions>('host.pluginLoaderOptions');
 
@@ -102,7 +108,7 @@ export class PluginLoader {
   retry(entry: PluginListEntry): Promise<PluginLoadResult> {
     this.inFlight.delete(entry.id);
     try {
-      this.system.delete(this.system.resolve(entry.id));
+      this.system.delete(this.system.resolve(pluginSpecifier(entry.id)));
     } catch {
       this.system.delete(entry.url);
     }
@@ -133,7 +139,7 @@ export class PluginLoader {
     const imports: Record<string, string> = {};
     const integrity: Record<string, string> = {};
     for (const e of fresh) {
-      imports[e.id] = e.url;
+      imports[pluginSpecifier(e.id)] = e.url;
       if (e.integrity) integrity[e.url] = e.integrity;
       this.mapped.add(e.id);
     }
@@ -149,7 +155,7 @@ export class PluginLoader {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new PluginTimeoutError()), this.options.timeoutMs);
       });
-      const module = await Promise.race([this.system.import(entry.id), timeout]);
+      const module = await Promise.race([this.system.import(pluginSpecifier(entry.id)), timeout]);
       return this.validate(entry, module);
     } catch (error) {
       if (error instanceof PluginTimeoutError) {
