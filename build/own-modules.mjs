@@ -32,7 +32,10 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], o
     jsx: 'automatic',
     plugins: [sharedExternals(ids, own)],
   });
-  const entryOut = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint);
+  // Dynamic import() targets are entry points in the metafile too: pick the output of *this* entry.
+  const entryOut = Object.entries(result.metafile.outputs).find(
+    ([, o]) => o.entryPoint && path.resolve(root, o.entryPoint) === path.join(root, entry),
+  );
   if (!entryOut) throw new Error(`${id}: esbuild produced no entry output`);
   const css = result.outputFiles.filter((f) => f.path.endsWith('.css'));
   if (css.length) {

@@ -29,3 +29,20 @@ export const CSRF_PREFIX_COOKIE = 'SESSION_COOKIE_NAME_PREFIX';
 export const ORG_COOKIE = 'X-JMS-ORG';
 export const ORG_STORAGE_PREFIX = 'jms_current_org_';
 export const PRE_VIEW_STORAGE_KEY = 'PreView';
+
+/** Shell (spec §2, §7, §9). */
+export const SYSTEM_ADMIN_ROLE_ID = '00000000-0000-0000-0000-000000000001';
+export const SITE_MESSAGE_URL = '/api/v1/notifications/site-message/';
+export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
+export const LICENSE_DETAIL_URL = '/api/v1/xpack/license/detail';
+export const TICKETS_URL = '/api/v1/tickets/tickets/';
+export const WEB_TERMINAL_PATH = '/luna/';
+export const ENTERPRISE_URL = 'https://www.jumpserver.org/';
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 220;
+export const FOOTER_OFFSET_OPEN_PX = 210;
+export const FOOTER_OFFSET_COLLAPSED_PX = 54;
+export const SITE_MESSAGE_PAGE_SIZE = 15;
+export const TICKET_COUNT_LIMIT = 15;
+export const PRODUCT_VERSION = 'v2.21.0';

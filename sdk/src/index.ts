@@ -78,8 +78,48 @@ export {
   viewOfPath,
   orgsOfView,
   canUseView,
+  SWITCHER_VIEWS,
+  isSwitcherView,
+  availableViews,
+  firstAvailableView,
+  checkViewAccess,
+  startView,
+  viewHasOrganizations,
   type ConsoleView,
+  type SwitcherView,
 } from './rules/views';
+export {
+  LICENSE_WARNING_DAYS,
+  PASSWORD_WARNING_DAYS,
+  parseServerDate,
+  licenseBanner,
+  passwordBanner,
+  type BannerState,
+} from './rules/banners';
+export {
+  addVisitedView,
+  closeVisitedView,
+  closeOtherVisitedViews,
+  closeAllVisitedViews,
+  cachedPaths,
+  pathKey,
+  type VisitedView,
+  type CloseResult,
+} from './rules/visitedViews';
+export {
+  ACTIVE_TAB_COOKIE,
+  ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS,
+  ACTIVE_TAB_QUERY,
+  resolveActiveTab,
+} from './rules/tabPages';
+export {
+  formatDate,
+  formatRelativeDate,
+  formatDuration,
+  badgeText,
+  RELATIVE_DATE_LIMIT_DAYS,
+  type DateFormat,
+} from './rules/formats';
 
 // Plugins
 export {
@@ -112,3 +152,6 @@ export {
   useObservableSnapshot,
   type TranslateFn,
 } from './react/hooks';
+
+// CRUD kit (issue 4): metadata-driven list, form and detail pages; components load as lazy SDK chunks.
+export * from './crud/index';

@@ -10,20 +10,29 @@ import { installSessionAuth } from './auth/session-auth';
 import { registerLoginRoutes } from './auth/login-routes';
 import { installErrorHandlers } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
+import { installJsonCompression } from './http/json-compression';
 import { registerHealthRoutes } from './api/health-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
 import { registerOrgRoutes } from './api/org-routes';
 import { registerProfileRoutes } from './api/profile-routes';
-import { registerUserRoutes } from './api/user-routes';
+import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
+import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
+import { registerNotifications } from './notifications';
+import { registerLicenseRoutes } from './xpack/license-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './storage/sessions';
+import { installEngine, type Engine } from './engine';
+import { RESOURCES } from './resources';
+import { describeDemo, DEFAULT_DEMO_PASSWORD, seedOnEngineStart } from './seed/start-seeds';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database handle, for tests and seeds (e.g. createUser(app.db, …)). */
     db: Db;
+    /** The resource engine (registry of declared resources), for tests and seeds. */
+    engine: Engine;
   }
 }
 
@@ -75,6 +84,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   );
 
   installSecurityHeaders(app, config.devOverrides);
+  installJsonCompression(app);
   app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
   installSessionAuth(app, ctx);
   installErrorHandlers(app);
@@ -84,8 +94,24 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerLoginRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
   registerPluginRoutes(app, ctx);
+  await registerNotifications(app, ctx);
+  registerLicenseRoutes(app, ctx);
+  // Declared resources (server/src/resources): identity (users, groups, roles, bindings, orgs, login ACLs)
+  // and every area's RESOURCES. The org list callback drops the engine's cached org names on changes.
+  const engine = installEngine(app, ctx, [
+    ...identityResources(ctx, () => engine.registry.forgetOrgNames()),
+    ...RESOURCES,
+  ]);
+  app.decorate('engine', engine);
+  ctx.resources = engine.registry;
+  registerRbacPermissionRoutes(app, ctx);
+  const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
+  const demo = await seedOnEngineStart(
+    { db, resources: engine.registry },
+    { demo: config.demo === true, demoPassword },
+  );
+  if (demo && !demo.skipped) process.stdout.write(describeDemo(demo, demoPassword));
   registerUiRoutes(app, ctx);
   return app;
 }

@@ -29,6 +29,12 @@ export interface ServerConfig {
   logLevel: string;
   sessionAgeSeconds: number;
   loginLimits: LoginLimits;
+  /** `BASTION_LICENSE_FILE`: the licence (JSON) of the extended edition; absent = open-source edition. */
+  licenseFile?: string | null;
+  /** `BASTION_DEMO=1`: load the demo data set on start (once; see server/src/seed). */
+  demo?: boolean;
+  /** `BASTION_DEMO_PASSWORD`: the demo users' password (default in server/src/seed/start-seeds.ts). */
+  demoPassword?: string | null;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -81,5 +87,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: nonEmpty(env.BASTION_LOG_LEVEL) ?? 'info',
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS },
+    licenseFile: nonEmpty(env.BASTION_LICENSE_FILE) ? path.resolve(cwd, env.BASTION_LICENSE_FILE!) : null,
+    demo: env.BASTION_DEMO === '1',
+    demoPassword: nonEmpty(env.BASTION_DEMO_PASSWORD),
   };
 }

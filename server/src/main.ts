@@ -1,11 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { runCreateUser } from './cli/create-user-command';
+import { runSeed } from './seed/seed-command';
 
 /**
  * CLI entry (bundled to dist/server/main.js):
  *   node dist/server/main.js               start the server (configuration from BASTION_* variables)
  *   node dist/server/main.js create-user … add a user to the data dir, then exit
+ *   node dist/server/main.js seed --demo | --assets N   load demo / scale data into the data dir, then exit
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,9 +16,13 @@ async function main(): Promise<void> {
     process.exitCode = await runCreateUser(config, rest);
     return;
   }
+  if (command === 'seed') {
+    process.exitCode = await runSeed(config, rest);
+    return;
+  }
   if (command !== undefined) {
     process.stderr.write(
-      `unknown command "${command}" (expected: create-user, or nothing to start the server)\n`,
+      `unknown command "${command}" (expected: create-user, seed, or nothing to start the server)\n`,
     );
     process.exitCode = 2;
     return;

@@ -253,10 +253,10 @@ describe('sessions and csrf on the API', () => {
     });
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).code).toBe('csrf_failed');
-    // With the right token the request passes csrf and reaches routing (no POST route here yet).
+    // With the right token the request passes csrf and reaches the handler (here: validation of the body).
     const right = await client.request('/api/v1/users/users/', { method: 'POST', headers, body, csrf: true });
-    expect(right.status).toBe(405);
-    expect((await right.json()).code).toBe('method_not_allowed');
+    expect(right.status).not.toBe(403);
+    expect(right.status).toBeLessThan(500);
     // Outside /api/ too: any unsafe request on a session needs the token.
     const page = await client.request('/core/auth/logout/', { method: 'POST' });
     expect(page.status).toBe(403);

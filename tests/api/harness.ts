@@ -105,6 +105,8 @@ export interface TestServerOptions {
   loginLimits?: Partial<LoginLimits>;
   /** skip writing the fixture dist (the "not built" case) */
   withoutDist?: boolean;
+  /** BASTION_LICENSE_FILE */
+  licenseFile?: string | null;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -126,6 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
+    licenseFile: options.licenseFile ?? null,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, OVERRIDES_SCRIPT_URL, rawGet, startTestServer, type TestServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  OVERRIDES_SCRIPT_URL,
+  rawGet,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 let client: Client;
@@ -219,5 +226,18 @@ describe('errors', () => {
     });
     expect(oddType.status).toBe(400);
     expect(await oddType.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+});
+
+describe('API compression', () => {
+  it('gzips JSON answers for clients that accept gzip, and only those', async () => {
+    await client.login('admin', ADMIN_PASSWORD);
+    const zipped = await client.get('/api/v1/users/profile/', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const profile = (await zipped.json()) as { username: string };
+    expect(profile.username).toBe('admin');
+    const plain = await client.get('/api/v1/users/profile/', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { username: string }).username).toBe('admin');
   });
 });

@@ -10,6 +10,8 @@ export interface DropInPlugin {
   execute: string;
   permissions?: string[];
   title?: string;
+  /** Manifest views (default console). */
+  views?: string[];
 }
 
 /** A plugin with one page and one menu entry, made with the host's own `definePlugin`. */
@@ -31,9 +33,9 @@ export function pagePlugin(id: string, text: string): DropInPlugin {
 
 export function writeDropIn(dir: string, plugin: DropInPlugin): { url: string } {
   const body = `System.register(['@bastion/sdk', 'react/jsx-runtime'], function (_export) {
-  var sdk, jsx;
+  var sdk, jsx, jsxs;
   return {
-    setters: [function (m) { sdk = m; }, function (m) { jsx = m.jsx; }],
+    setters: [function (m) { sdk = m; }, function (m) { jsx = m.jsx; jsxs = m.jsxs; }],
     execute: function () {
       ${plugin.execute}
     }
@@ -46,7 +48,10 @@ export function writeDropIn(dir: string, plugin: DropInPlugin): { url: string } 
   fs.writeFileSync(path.join(root, module), body);
   const title = plugin.title ?? plugin.id;
   for (const lng of ['zh', 'en', 'ja']) {
-    fs.writeFileSync(path.join(root, 'locales', `${lng}.json`), JSON.stringify({ title }));
+    fs.writeFileSync(
+      path.join(root, 'locales', `${lng}.json`),
+      JSON.stringify({ title, help: `${title} help (${lng})` }),
+    );
   }
   const manifest = {
     id: plugin.id,
@@ -56,11 +61,57 @@ export function writeDropIn(dir: string, plugin: DropInPlugin): { url: string } 
     sdkRange: '^0.1.0',
     permissions: plugin.permissions ?? [],
     licenseRequired: false,
-    views: ['console'],
+    views: plugin.views ?? ['console'],
     i18nNamespace: plugin.id,
     module,
     integrity: `sha384-${crypto.createHash('sha384').update(body).digest('base64')}`,
   };
   fs.writeFileSync(path.join(root, 'plugin.json'), JSON.stringify(manifest, null, 2));
   return { url: `/ui/plugins/${plugin.id}/${module}` };
+}
+
+/**
+ * A plugin with pages in any view: each page shows its text and an uncontrolled input (whose typed value
+ * survives only while the page is kept alive), plus one menu entry per page.
+ */
+export function viewPlugin(
+  id: string,
+  pages: Array<{
+    path: string;
+    view: string;
+    text: string;
+    affix?: boolean;
+    noCache?: boolean;
+    helpText?: string;
+  }>,
+  views: string[] = [...new Set(pages.map((p) => p.view))],
+): DropInPlugin & { views: string[] } {
+  const definition = {
+    id,
+    i18nNamespace: id,
+    routes: pages.map((p) => ({
+      path: p.path,
+      view: p.view,
+      title: 'title',
+      affix: p.affix,
+      noCache: p.noCache,
+      helpText: p.helpText ? 'help' : undefined,
+    })),
+    menus: pages.map((p, i) => ({ id: `${id}-${i}`, title: 'title', icon: 'pi pi-box', path: p.path })),
+  };
+  const elements = pages
+    .map(
+      (p, i) => `d.routes[${i}].element = jsxs('div', { children: [
+        jsx('h2', { 'data-testid': ${JSON.stringify(`${id}-${i}-page`)}, children: ${JSON.stringify(p.text)} }),
+        jsx('input', { 'data-testid': ${JSON.stringify(`${id}-${i}-input`)} })] });`,
+    )
+    .join('\n');
+  return {
+    id,
+    title: `${id} title`,
+    views,
+    execute: `var d = ${JSON.stringify(definition)};
+      ${elements}
+      _export('default', sdk.definePlugin(d));`,
+  };
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import {
@@ -13,6 +13,7 @@ import {
   DEFAULT_SESSION_AGE_SECONDS,
   type ServerConfig,
 } from '../../server/src/config';
+import type { Db } from '../../server/src/db/open-database';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
 
@@ -23,11 +24,18 @@ export interface Console {
   baseUrl: string;
   pluginsDir: string;
   browser: Browser;
+  /** The server's database, for seeds such as sendSiteMessage(c.db, …) and ensureOrg(c.db, …). */
+  db: Db;
   createUser(input: NewUser): ReturnType<typeof createUser>;
   close(): Promise<void>;
 }
 
-export async function startConsole(): Promise<Console> {
+export interface ConsoleOptions {
+  /** BASTION_LICENSE_FILE: the licence of the extended edition. */
+  licenseFile?: string | null;
+}
+
+export async function startConsole(options: ConsoleOptions = {}): Promise<Console> {
   if (!fs.existsSync(path.join(distDir, 'ui', 'index.html'))) {
     throw new Error('dist/ui is missing: the e2e tests run against the built console (npm run build)');
   }
@@ -46,6 +54,7 @@ export async function startConsole(): Promise<Console> {
     logLevel: 'silent',
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: DEFAULT_LOGIN_LIMITS,
+    licenseFile: options.licenseFile ?? null,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
@@ -55,6 +64,7 @@ export async function startConsole(): Promise<Console> {
     baseUrl: `http://127.0.0.1:${port}`,
     pluginsDir,
     browser,
+    db: app.db,
     createUser: (input) => createUser(app.db, input),
     async close() {
       await browser.close();
@@ -65,8 +75,15 @@ export async function startConsole(): Promise<Console> {
 }
 
 /** Every page error and console error is collected, so a test can say the page stayed clean. */
-export async function newPage(c: Console, language = 'en'): Promise<Page & { errors: string[] }> {
-  const context = await c.browser.newContext({ locale: language === 'zh' ? 'zh-CN' : language });
+export async function newPage(
+  c: Console,
+  language = 'en',
+  contextOptions: BrowserContextOptions = {},
+): Promise<Page & { errors: string[] }> {
+  const context = await c.browser.newContext({
+    locale: language === 'zh' ? 'zh-CN' : language,
+    ...contextOptions,
+  });
   const page = (await context.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));

@@ -41,11 +41,14 @@ describe('the admin', () => {
     await signIn(c, page, 'admin', ADMIN_PASSWORD);
     await expect.poll(() => page.textContent('[data-testid="user-name"]')).toContain('Administrator');
     await page.click('[data-testid="menu-users"]');
-    const row = page.locator('[data-testid="users-list"] tr', { hasText: 'alice@example.com' });
+    const row = page.locator('[data-testid="users-list"] tr', { hasText: 'Alice Ordinary' });
     await row.waitFor();
     expect(await row.textContent()).toContain('Alice Ordinary');
-    await page.click('[data-testid="menu-profile"]');
+    // The profile area and logout are in the account menu of the complete shell (issue 5).
+    await page.click('[data-testid="account-menu"]');
+    await page.click('[data-testid="account-profile"]');
     await expect.poll(() => page.textContent('[data-testid="profile-username"]')).toBe('admin');
+    await page.click('[data-testid="account-menu"]');
     await page.click('[data-testid="logout"]');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
     await page.goto(`${c.baseUrl}/ui/console/users`);
@@ -81,7 +84,8 @@ describe('plugins that fail', () => {
   it('a drop-in plugin appears on the next page load, without a rebuild or restart', async () => {
     const page = await newPage(c);
     await signIn(c, page, 'admin', ADMIN_PASSWORD);
-    await page.waitForSelector('[data-testid="menu-profile"]');
+    // The admin lands in the console view, whose sidebar lists the console entries.
+    await page.waitForSelector('[data-testid="menu-users"]');
     expect(await page.locator('[data-testid="menu-hello"]').count()).toBe(0);
     writeDropIn(c.pluginsDir, pagePlugin('hello', 'Hello from a drop-in plugin'));
     await page.reload();
@@ -118,7 +122,7 @@ describe('plugins that fail', () => {
 
     // The shell and the healthy plugins keep working.
     await page.click('[data-testid="menu-users"]');
-    await page.locator('[data-testid="users-list"] tr', { hasText: 'alice@example.com' }).waitFor();
+    await page.locator('[data-testid="users-list"] tr', { hasText: 'Alice Ordinary' }).waitFor();
     await page.click('[data-testid="menu-hello"]');
     await expect
       .poll(() => page.textContent('[data-testid="hello-page"]'))

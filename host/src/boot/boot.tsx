@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Container } from 'inversify';
 import {
-  BASE_PATH,
   DEFAULT_ORG_ID,
+  LOGIN_PATH,
+  PRE_VIEW_STORAGE_KEY,
+  firstAvailableView,
+  startView,
   Http,
   I18n,
   MISSING_TOKEN_REDIRECT_MS,
@@ -13,7 +16,6 @@ import {
   PublicSettings,
   Session,
   canUseView,
-  CONSOLE_VIEWS,
   chooseOrganization,
   isHttpError,
   orgsOfView,
@@ -105,6 +107,15 @@ export async function boot(element: HTMLElement, container: Container = createCo
     );
   render(<Loading />);
 
+  // Old hash-router links (/ui/#/ops/celery/task/<id>/log/, the task-log popup) become real paths.
+  const { hash } = browser.location();
+  if (hash.startsWith('#/')) browser.replaceUrl(`${ROUTER_BASENAME}${hash.slice(1)}`);
+  // The login routes skip every check (spec §2 "Entry and guards").
+  if (appPath(browser.location().pathname).replace(/\/+$/, '') === '/login') {
+    browser.assign(LOGIN_PATH);
+    return;
+  }
+
   // 1. Public settings (translations load meanwhile).
   try {
     await Promise.all([settings.load(), i18n.ready]);
@@ -134,11 +145,14 @@ export async function boot(element: HTMLElement, container: Container = createCo
   let path = appPath(browser.location().pathname);
   let view = viewOfPath(path);
   if (view && !canUseView(profile, view)) {
-    const fallback = CONSOLE_VIEWS.find((v) => canUseView(profile, v)) ?? null;
-    browser.replaceUrl(BASE_PATH);
-    path = '/';
+    const fallback = firstAvailableView(profile);
+    browser.storage.removeItem(PRE_VIEW_STORAGE_KEY);
+    browser.replaceUrl(`${ROUTER_BASENAME}/${fallback}`);
+    path = `/${fallback}`;
     view = fallback;
   }
+  // The root opens the last-used view: its organizations are the ones to check.
+  if (!view) view = startView(profile, browser.storage.getItem(PRE_VIEW_STORAGE_KEY));
 
   // 4. Organization check.
   try {

@@ -1,5 +1,8 @@
 import {
+  isConsoleView,
   manifestTitle,
+  viewOfPath,
+  type ConsoleView,
   type Language,
   type MenuContribution,
   type PermissionService,
@@ -33,6 +36,12 @@ export interface HostMenuItem {
   children: HostMenuItem[];
   order: number;
   unavailable?: boolean;
+  /** The view whose sidebar lists the entry (from its path, or its first child's); null = every view. */
+  view: ConsoleView | null;
+  /** Opens in a new browser tab (outside the console). */
+  external?: boolean;
+  /** Not listed in the sidebar. */
+  hidden?: boolean;
 }
 
 export interface UnavailablePlugin {
@@ -69,6 +78,8 @@ function menuItems(
     const children = menuItems(m.children ?? [], pluginId, namespace, permission);
     // A group whose children are all hidden is hidden too (spec §2 "Sidebar").
     if (m.children?.length && !children.length) continue;
+    const view =
+      m.view ?? (m.path && !m.external ? viewOfPath(m.path) : (children.find((c) => c.view)?.view ?? null));
     items.push({
       id: m.id,
       testId: `menu-${m.id}`,
@@ -79,6 +90,9 @@ function menuItems(
       path: m.path,
       children,
       order: m.order ?? 1000,
+      view,
+      external: m.external,
+      hidden: m.hidden,
     });
   }
   return items;
@@ -117,6 +131,7 @@ export function composeContributions(
         children: [],
         order: 10_000,
         unavailable: true,
+        view: (result.entry.manifest?.views ?? []).find((v): v is ConsoleView => isConsoleView(v)) ?? null,
       });
       continue;
     }

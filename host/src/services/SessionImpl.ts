@@ -5,7 +5,11 @@ import {
   Http,
   LOGIN_PATH,
   LOGOUT_PATH,
+  ORG_COOKIE,
+  ORG_STORAGE_PREFIX,
+  PRE_VIEW_STORAGE_KEY,
   PROFILE_URL,
+  csrfCookieName,
   SESSION_CHECK_MS,
   isProfileUrl,
   readCsrfToken,
@@ -60,8 +64,15 @@ export class SessionImpl implements SessionService {
     return profile;
   }
 
+  /** spec §4: logout clears the token, the app state and the organization. */
   logout(): void {
     this.leaving = true;
+    const username = this.profile?.username;
+    if (username) this.browser.storage.removeItem(ORG_STORAGE_PREFIX + username);
+    this.browser.storage.removeItem(PRE_VIEW_STORAGE_KEY);
+    this.browser.setCookie(ORG_COOKIE, '', { path: '/', maxAgeSeconds: 0 });
+    this.browser.setCookie(csrfCookieName(this.browser.cookies()), '', { path: '/', maxAgeSeconds: 0 });
+    this.subject.next(null);
     this.browser.assign(`${LOGOUT_PATH}?next=${encodeURIComponent(currentFullPath(this.browser))}`);
   }
 

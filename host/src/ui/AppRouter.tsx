@@ -1,13 +1,31 @@
-import { createElement, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { PRE_VIEW_STORAGE_KEY, useT } from '@bastion/sdk';
+import { createElement, useEffect, type ReactNode } from 'react';
+import {
+  BrowserRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useParams,
+  type Location,
+} from 'react-router-dom';
+import {
+  CONSOLE_VIEWS,
+  LOGIN_PATH,
+  PRE_VIEW_STORAGE_KEY,
+  startView,
+  useProfile,
+  useT,
+  type ConsoleView,
+} from '@bastion/sdk';
 import {
   UNAVAILABLE_PATH,
   firstAvailablePath,
   type Composition,
   type HostRoute,
 } from '../plugins/composeContributions';
-import { Frame } from './Frame';
+import { Shell } from '../shell/Shell';
+import { useShell } from '../shell/ShellContext';
+import { TaskLogPage } from '../shell/TaskLogPage';
 import { PluginBoundary } from './PluginBoundary';
 import { PluginUnavailable } from './PluginUnavailable';
 import { RouteTitle } from './RouteTitle';
@@ -36,23 +54,36 @@ export function PluginRouteElement({ hostRoute }: { hostRoute: HostRoute }) {
   );
 }
 
-function RootRedirect({ composition }: { composition: Composition }) {
-  const t = useT('host');
-  // spec §2: the root goes to the last-used view if one is stored, else the first available page.
-  let view: string | null;
+function readPreView(): string | null {
   try {
-    view = window.localStorage.getItem(PRE_VIEW_STORAGE_KEY);
+    return window.localStorage.getItem(PRE_VIEW_STORAGE_KEY);
   } catch {
-    view = null;
+    return null;
   }
+}
+
+function NoPages() {
+  const t = useT('host');
+  return (
+    <p className="text-color-secondary" data-testid="no-pages">
+      {t('app.noPages')}
+    </p>
+  );
+}
+
+/** spec §2: the root goes to the last-used view (PreView) when still allowed, else the first available one. */
+function RootRedirect({ composition }: { composition: Composition }) {
+  const profile = useProfile();
+  const view = profile ? startView(profile, readPreView()) : readPreView();
   const target = firstAvailablePath(composition, view);
-  if (!target) {
-    return (
-      <p className="text-color-secondary" data-testid="no-pages">
-        {t('app.noPages')}
-      </p>
-    );
-  }
+  if (!target) return <NoPages />;
+  return <Navigate to={target} replace />;
+}
+
+/** `/<view>`: the first page of that view; a view without pages yet falls through to the first page. */
+function ViewIndex({ composition, view }: { composition: Composition; view: ConsoleView }) {
+  const target = firstAvailablePath(composition, view);
+  if (!target) return <NoPages />;
   return <Navigate to={target} replace />;
 }
 
@@ -63,32 +94,75 @@ function UnavailableRoute({ composition }: { composition: Composition }) {
   return <PluginUnavailable pluginId={failed.pluginId} title={failed.title} reason={failed.reason} />;
 }
 
-/** The console's routes, composed from the plugins' contributions. */
+/** `/terminal/sessions/{id}` (old links) → the session detail. */
+function OldSessionRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/audit/sessions/sessions/${encodeURIComponent(id ?? '')}`} replace />;
+}
+
+/** `/redirect/<path>` refreshes the page of `<path>` (its tab's cached page is rebuilt). */
+function RefreshRedirect() {
+  const shell = useShell();
+  const location = useLocation();
+  const rest = location.pathname.replace(/^\/redirect/, '') || '/';
+  useEffect(() => {
+    shell.refresh(rest, `${rest}${location.search}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
+/** `/login` skips every check: straight to the core's login page. */
+function LoginRedirect() {
+  useEffect(() => {
+    window.location.assign(LOGIN_PATH);
+  }, []);
+  return null;
+}
+
+/** The page routes, rendered at a given location (the kept-alive tabs render theirs at their own). */
+export function PageRoutes({ composition, location }: { composition: Composition; location?: Location }) {
+  return (
+    <Routes location={location}>
+      <Route index element={<RootRedirect composition={composition} />} />
+      {composition.routes.map((hostRoute) => (
+        <Route
+          key={`${hostRoute.pluginId}:${hostRoute.route.path}`}
+          path={hostRoute.route.path}
+          element={
+            <PluginRouteElement key={`${hostRoute.pluginId}:${hostRoute.route.path}`} hostRoute={hostRoute} />
+          }
+        />
+      ))}
+      {CONSOLE_VIEWS.map((view) => (
+        <Route
+          key={`view:${view}`}
+          path={`/${view}`}
+          element={<ViewIndex composition={composition} view={view} />}
+        />
+      ))}
+      <Route path="/terminal/sessions/:id" element={<OldSessionRedirect />} />
+      <Route path="/redirect/*" element={<RefreshRedirect />} />
+      <Route path="/login" element={<LoginRedirect />} />
+      <Route
+        path={`${UNAVAILABLE_PATH}/:pluginId`}
+        element={<UnavailableRoute composition={composition} />}
+      />
+      <Route path="/403" element={<ForbiddenPage />} />
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}
+
+/** The console's routes: the task-log pages stand alone; everything else sits in the shell. */
 export function AppRoutes({ composition }: { composition: Composition }) {
+  const renderRoutes = (location: Location) => <PageRoutes composition={composition} location={location} />;
   return (
     <Routes>
-      <Route element={<Frame menus={composition.menus} />}>
-        <Route index element={<RootRedirect composition={composition} />} />
-        {composition.routes.map((hostRoute) => (
-          <Route
-            key={`${hostRoute.pluginId}:${hostRoute.route.path}`}
-            path={hostRoute.route.path}
-            element={
-              <PluginRouteElement
-                key={`${hostRoute.pluginId}:${hostRoute.route.path}`}
-                hostRoute={hostRoute}
-              />
-            }
-          />
-        ))}
-        <Route
-          path={`${UNAVAILABLE_PATH}/:pluginId`}
-          element={<UnavailableRoute composition={composition} />}
-        />
-        <Route path="/403" element={<ForbiddenPage />} />
-        <Route path="/404" element={<NotFoundPage />} />
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Route>
+      <Route path="/ops/celery/task/:id/log/" element={<TaskLogPage />} />
+      <Route path="/ops/task/task/:id/log/" element={<TaskLogPage />} />
+      <Route path="*" element={<Shell composition={composition} renderRoutes={renderRoutes} />} />
     </Routes>
   );
 }

@@ -24,8 +24,17 @@ export function Notifications() {
         life: ERROR_TOAST_MS,
       });
     });
+    const toasts = bus.on('toast').subscribe(({ severity, detail, summary }) => {
+      toast.current?.show({
+        severity,
+        summary: summary ?? (severity === 'error' ? t('http.error') : undefined),
+        detail,
+        life: ERROR_TOAST_MS,
+      });
+    });
     const sessionEnded = bus.on('session.expired').subscribe(() => setExpired(true));
     return () => {
+      toasts.unsubscribe();
       errors.unsubscribe();
       sessionEnded.unsubscribe();
     };

@@ -1,6 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { PluginScopeContext, type PluginScope } from '@bastion/sdk';
+import { TopProgress } from '../shell/FramePieces';
 import { PluginUnavailable } from './PluginUnavailable';
 
 interface BoundaryProps {
@@ -59,6 +60,7 @@ export function PluginBoundary({ scope, title, children }: PluginBoundaryProps) 
         <Suspense
           fallback={
             <div className="flex justify-content-center p-5" data-testid={`plugin-loading-${scope.pluginId}`}>
+              <TopProgress />
               <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} />
             </div>
           }

@@ -1,152 +1,151 @@
-import { useEffect, useState } from 'react';
-import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { Tag } from 'primereact/tag';
-import { Http, PAGE_SIZES, useService, useT, type Page } from '@bastion/sdk';
-import { USERS_URL, buildListParams, storePageSize, storedPageSize, type ListState } from './query';
+import { Suspense, lazy, useState } from 'react';
+import {
+  Http,
+  ListPage,
+  PublicSettings,
+  createSpm,
+  useCan,
+  useOrg,
+  useService,
+  ROOT_ORG_ID,
+  type TableActionContext,
+} from '@bastion/sdk';
+import { GROUP_SELECT, USERS_PATH, USERS_URL } from './common';
+// The invite dialog (licence only) is its own chunk.
+const InviteDialog = lazy(() => import('./InviteDialog').then((m) => ({ default: m.InviteDialog })));
 
-/** The fields of a user row this list shows. */
-export interface UserRow {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
-  source?: string | { value: string; label: string };
-  source_display?: string;
-  is_active: boolean;
-  is_valid?: boolean;
-  system_roles_display?: string;
-  org_roles_display?: string;
-}
+const COLUMNS = [
+  'name',
+  'username',
+  'email',
+  'phone',
+  'wechat',
+  'groups_display',
+  'system_roles',
+  'org_roles',
+  'source',
+  'is_valid',
+  'login_blocked',
+  'mfa_enabled',
+  'mfa_force_enabled',
+  'is_expired',
+  'last_login',
+  'date_joined',
+  'date_password_last_updated',
+  'comment',
+  'created_by',
+  'actions',
+];
 
-const SEARCH_DELAY_MS = 400;
-
-function sourceText(row: UserRow): string {
-  if (row.source_display) return row.source_display;
-  return typeof row.source === 'string' ? row.source : (row.source?.label ?? '');
-}
-
-/** Read-only users list: lazy paging, sorting and search against /api/v1/users/users/. */
+/** Users list (screens.md "Users"): more-actions activate/disable/update/remove selected, invite, remove. */
 export default function UserListPage() {
-  const t = useT();
   const http = useService(Http);
-  const [state, setState] = useState<ListState>(() => ({
-    first: 0,
-    rows: storedPageSize(globalThis.localStorage),
-    sortField: null,
-    sortOrder: null,
-    search: '',
-  }));
-  const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState<{ rows: UserRow[]; total: number }>({ rows: [], total: 0 });
-  const [loading, setLoading] = useState(true);
+  const licensed = useService(PublicSettings).licensed;
+  const root = useOrg()?.id === ROOT_ORG_ID;
+  const canRemove = useCan('users.remove_user') && licensed && !root;
+  const canInvite = useCan('users.invite_user') && licensed && !root;
+  const canChange = useCan('users.change_user');
+  const [inviting, setInviting] = useState<(() => void) | null>(null);
 
-  // Typing refines the query after a short pause instead of on every key stroke.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setState((s) => (s.search === searchText ? s : { ...s, search: searchText, first: 0 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<Page<UserRow>>(USERS_URL, { params: buildListParams(state), signal: controller.signal })
-      .then((answer) => {
-        setPage({ rows: answer.results ?? [], total: answer.count ?? 0 });
-        setLoading(false);
-      })
-      .catch(() => {
-        // The host already showed the error; an aborted request needs nothing.
-        if (controller.signal.aborted) return;
-        setPage({ rows: [], total: 0 });
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [http, state]);
-
-  const onPage = (e: DataTablePageEvent): void => {
-    if (e.rows !== state.rows) storePageSize(globalThis.localStorage, e.rows);
-    setLoading(true);
-    setState((s) => ({ ...s, first: e.first, rows: e.rows }));
+  const setActive = (active: boolean) => async (c: TableActionContext) => {
+    await http.patch(
+      USERS_URL,
+      c.selected.map((r) => ({ id: r.id, is_active: active })),
+    );
+    c.notify('success', active ? 'users.activated' : 'users.disabled');
+    c.clearSelection();
+    c.reload();
   };
-  const onSort = (e: DataTableSortEvent): void => {
-    setLoading(true);
-    setState((s) => ({ ...s, first: 0, sortField: e.sortField, sortOrder: e.sortOrder ?? null }));
+  const removeSelected = async (c: TableActionContext) => {
+    const spm = await createSpm(
+      http,
+      c.selected.map((r) => r.id),
+    );
+    await http.post(`${USERS_URL}remove/`, undefined, { params: { spm } });
+    c.notify('success', 'users.removed');
+    c.clearSelection();
+    c.reload();
   };
-
-  const header = (
-    <div className="flex justify-content-between align-items-center gap-3 flex-wrap">
-      <h2 className="m-0 text-xl">{t('page.title')}</h2>
-      <IconField iconPosition="left">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          type="search"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.placeholder')}
-          data-testid="users-search"
-        />
-      </IconField>
-    </div>
-  );
+  const some = (c: TableActionContext) => c.selected.length > 0;
 
   return (
-    <div className="users-plugin" data-testid="users-list">
-      <DataTable
-        value={page.rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={state.first}
-        rows={state.rows}
-        totalRecords={page.total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        pageLinkSize={5}
-        onPage={onPage}
-        sortField={state.sortField ?? undefined}
-        sortOrder={(state.sortOrder ?? 0) as 0 | 1 | -1}
-        onSort={onSort}
-        loading={loading}
-        header={header}
-        emptyMessage={t('table.empty')}
-        currentPageReportTemplate={t('table.report')}
-        paginatorTemplate="CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown"
-        stripedRows
-        size="small"
-      >
-        <Column field="name" header={t('column.name')} sortable />
-        <Column field="username" header={t('column.username')} sortable />
-        <Column field="email" header={t('column.email')} sortable />
-        <Column
-          header={t('column.roles')}
-          body={(row: UserRow) =>
-            [row.system_roles_display, row.org_roles_display].filter(Boolean).join(' | ')
-          }
-        />
-        <Column
-          field="source"
-          header={t('column.source')}
-          body={(row: UserRow) => sourceText(row)}
-          sortable
-        />
-        <Column
-          field="is_active"
-          header={t('column.active')}
-          sortable
-          body={(row: UserRow) => (
-            <Tag
-              value={row.is_active ? t('value.yes') : t('value.no')}
-              severity={row.is_active ? 'success' : 'danger'}
-            />
-          )}
-        />
-      </DataTable>
-    </div>
+    <>
+      <ListPage
+        url={USERS_URL}
+        basePath={USERS_PATH}
+        testId="users-list"
+        columns={COLUMNS}
+        columnsShow={{
+          default: ['name', 'username', 'groups_display', 'source', 'is_valid', 'actions'],
+          min: ['name', 'username', 'actions'],
+        }}
+        columnsMeta={{
+          system_roles: { displayField: 'system_roles_display', kind: 'text' },
+          org_roles: { displayField: 'org_roles_display', kind: 'text', has: licensed },
+          groups_display: { label: 'users.field.groups' },
+        }}
+        bulkUpdate={{
+          fields: ['groups', 'date_expired', 'comment'],
+          fieldsMeta: { groups: { relation: GROUP_SELECT } },
+        }}
+        moreActions={[
+          {
+            name: 'remove-selected',
+            label: 'users.removeSelected',
+            icon: 'pi pi-user-minus',
+            has: canRemove,
+            can: some,
+            onClick: removeSelected,
+          },
+          {
+            name: 'disable-selected',
+            label: 'users.disableSelected',
+            icon: 'pi pi-ban',
+            has: canChange,
+            can: some,
+            onClick: setActive(false),
+          },
+          {
+            name: 'activate-selected',
+            label: 'users.activateSelected',
+            icon: 'pi pi-check',
+            has: canChange,
+            can: some,
+            onClick: setActive(true),
+          },
+        ]}
+        headerActions={[
+          {
+            name: 'invite',
+            label: 'users.invite',
+            icon: 'pi pi-user-plus',
+            has: canInvite,
+            onClick: (c) => setInviting(() => c.reload),
+          },
+        ]}
+        rowActions={[
+          {
+            name: 'remove',
+            label: 'users.remove',
+            has: () => canRemove,
+            onClick: async ({ row, reload, notify }) => {
+              await http.post(`${USERS_URL}${row.id}/remove/`);
+              notify('success', 'users.removed');
+              reload();
+            },
+          },
+        ]}
+      />
+      {inviting ? (
+        <Suspense fallback={null}>
+          <InviteDialog
+            onHide={(done) => {
+              if (done) inviting();
+              setInviting(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

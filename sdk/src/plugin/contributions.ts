@@ -20,6 +20,12 @@ export interface RouteContribution {
   hidden?: boolean;
   /** Not kept in the visited-view cache. */
   noCache?: boolean;
+  /** A tab that is always in the visited-view bar and cannot be closed (e.g. a dashboard). */
+  affix?: boolean;
+  /** The organization selector is not shown on this page. */
+  hideOrganization?: boolean;
+  /** Help text shown under the page heading as a success alert (an i18n key of the plugin). */
+  helpText?: string;
   component?: PluginComponent;
   element?: ReactNode;
 }
@@ -36,6 +42,12 @@ export interface MenuContribution {
   order?: number;
   permissions?: readonly string[];
   licenseRequired?: boolean;
+  /** `path` is outside the console (e.g. `/luna/`): it opens in a new tab. */
+  external?: boolean;
+  /** The view whose sidebar lists the entry; by default the view of its path (or of its first child). */
+  view?: ConsoleView;
+  /** Not shown in the sidebar (the route stays reachable). */
+  hidden?: boolean;
 }
 
 /** A tab of the system settings page. */

@@ -22,3 +22,34 @@ describe('views', () => {
     expect(orgsOfView(p, 'tickets')).toEqual([]);
   });
 });
+
+describe('view availability and the view check (spec §2)', () => {
+  const o = { id: 'o', name: 'O' };
+  it('lists the available views in switcher order and falls back to the first', async () => {
+    const { availableViews, firstAvailableView, checkViewAccess, startView, viewHasOrganizations } =
+      await import('./views');
+    const admin = { console_orgs: [o], audit_orgs: [o], workbench_orgs: [o] };
+    const auditor = { console_orgs: [], audit_orgs: [o], workbench_orgs: [] };
+    const user = { console_orgs: [], audit_orgs: [], workbench_orgs: [o] };
+    expect(availableViews(admin)).toEqual(['console', 'audit', 'workbench', 'tickets']);
+    expect(availableViews(auditor)).toEqual(['audit', 'workbench']);
+    expect(firstAvailableView(user)).toBe('workbench');
+    expect(firstAvailableView(auditor)).toBe('audit');
+    expect(checkViewAccess(user, '/console/users')).toEqual({
+      ok: false,
+      denied: 'console',
+      redirectTo: 'workbench',
+    });
+    expect(checkViewAccess(user, '/tickets/tickets')).toMatchObject({ ok: false, redirectTo: 'workbench' });
+    expect(checkViewAccess(auditor, '/audit/x')).toEqual({ ok: true, view: 'audit' });
+    expect(checkViewAccess(user, '/profile/info')).toEqual({ ok: true, view: 'profile' });
+    expect(checkViewAccess(user, '/404')).toEqual({ ok: true, view: null });
+    expect(startView(admin, 'audit')).toBe('audit');
+    expect(startView(user, 'audit')).toBe('workbench');
+    expect(startView(admin, null)).toBe('console');
+    expect(startView(admin, 'settings')).toBe('console');
+    expect(viewHasOrganizations('settings')).toBe(false);
+    expect(viewHasOrganizations('profile')).toBe(false);
+    expect(viewHasOrganizations('audit')).toBe(true);
+  });
+});

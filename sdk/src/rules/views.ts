@@ -47,3 +47,49 @@ export function canUseView(profile: ProfileOrgs, view: ConsoleView): boolean {
       return true;
   }
 }
+
+/** The views the view switcher offers, in its order (settings and profile are reached from the navbar). */
+export const SWITCHER_VIEWS = ['console', 'audit', 'workbench', 'tickets'] as const;
+export type SwitcherView = (typeof SWITCHER_VIEWS)[number];
+
+export function isSwitcherView(value: string | null | undefined): value is SwitcherView {
+  return (SWITCHER_VIEWS as readonly string[]).includes(value ?? '');
+}
+
+/** Views this user may use, in switcher order (spec §2 "Shell"). */
+export function availableViews(profile: ProfileOrgs): SwitcherView[] {
+  return SWITCHER_VIEWS.filter((view) => canUseView(profile, view));
+}
+
+/** The fallback view: the first available one (workbench is always available). */
+export function firstAvailableView(profile: ProfileOrgs): SwitcherView {
+  return availableViews(profile)[0] ?? 'workbench';
+}
+
+/**
+ * View check of a navigation (spec §2 "Entry and guards"): the view of `path` when the user may use it
+ * (or the path has no view), else the first available view, to which the shell redirects after resetting
+ * its state.
+ */
+export function checkViewAccess(
+  profile: ProfileOrgs,
+  path: string,
+): { ok: true; view: ConsoleView | null } | { ok: false; denied: ConsoleView; redirectTo: SwitcherView } {
+  const view = viewOfPath(path);
+  if (!view || canUseView(profile, view)) return { ok: true, view };
+  return { ok: false, denied: view, redirectTo: firstAvailableView(profile) };
+}
+
+/**
+ * The view the root route opens (spec §2): the last-used view stored under PreView when the user may still
+ * use it, else the first available view.
+ */
+export function startView(profile: ProfileOrgs, preView: string | null | undefined): SwitcherView {
+  if (isSwitcherView(preView) && canUseView(profile, preView)) return preView;
+  return firstAvailableView(profile);
+}
+
+/** Does the organization selector show in this view (settings and profile have none; spec §1)? */
+export function viewHasOrganizations(view: ConsoleView | null): boolean {
+  return view !== 'settings' && view !== 'profile';
+}

@@ -14,7 +14,9 @@ export type BastionEvent =
   | { type: 'session.expired' }
   /** 401/403 on the profile call: go to the login page at once (spec §6). */
   | { type: 'session.login-required' }
-  | { type: 'org.changed'; org: Organization };
+  | { type: 'org.changed'; org: Organization }
+  /** A message for the user as a toast (e.g. "connecting the websocket failed"); `detail` is final text. */
+  | { type: 'toast'; severity: 'success' | 'info' | 'warn' | 'error'; detail: string; summary?: string };
 
 export type BastionEventType = BastionEvent['type'];
 export type BastionEventOf<K extends BastionEventType> = Extract<BastionEvent, { type: K }>;

@@ -13,7 +13,7 @@ export function registerPluginRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/api/v1/ui/plugins/', async (request, reply) => {
     const auth = requireAuth(request);
     const org = await resolveRequestOrg(ctx.db, request, auth.access);
-    const license = currentLicense();
+    const license = currentLicense(ctx.config.licenseFile);
     const plugins = (await ctx.plugins.installed())
       .filter((plugin) => !plugin.manifest.licenseRequired || license.valid)
       .filter((plugin) => hasPerms(org.perms, plugin.manifest.permissions));

@@ -37,6 +37,16 @@ const MESSAGES = {
     zh: '请输入用户名和密码',
     ja: 'ユーザー名とパスワードを入力してください。',
   },
+  aclRejected: {
+    en: 'The current login IP or time period is not allowed',
+    zh: '当前登录IP或时间段不被允许',
+    ja: '現在のログインIPまたは期間は許可されていません',
+  },
+  aclConfirm: {
+    en: 'This login needs the confirmation of a reviewer, which this server cannot ask for yet; contact the administrator',
+    zh: '此次登录需要审批人复核，但当前系统尚不支持登录复核，请联系管理员',
+    ja: 'このログインにはレビュー担当者の確認が必要ですが、まだサポートされていません。管理者に連絡してください',
+  },
 } as const;
 
 export type LoginMessage = keyof typeof MESSAGES;

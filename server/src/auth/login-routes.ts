@@ -9,6 +9,7 @@ import { findUserCredentials, recordUserLogin } from '../storage/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
 import { clearAuthCookies, setCsrfCookie, setSessionCookie } from './cookies';
 import { checkLoginBlock, clearLoginFailures, recordLoginFailure, type LockState } from './login-lockout';
+import { loginAclVerdict } from './login-acl';
 import { loginMessage } from './login-messages';
 import { verifyPassword } from './passwords';
 import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
@@ -102,6 +103,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const { user } = credentials;
     if (!user.isActive) return fail(loginMessage('inactive', lang));
     if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
+    // Login ACLs come after the password check so that they reveal nothing to someone without it.
+    const acl = ctx.resources ? loginAclVerdict(ctx.resources, user.id, ip) : null;
+    if (acl?.action === 'reject') return fail(loginMessage('aclRejected', lang));
+    if (acl?.action === 'confirm') return fail(loginMessage('aclConfirm', lang));
 
     // A brand-new session id and csrf token: nothing chosen before login survives it (no fixation).
     const previous = request.cookies[ctx.cookies.session];

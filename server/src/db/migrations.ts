@@ -88,4 +88,50 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Owned by server/src/notifications; a distinct id so that other modules' migrations never collide.
+    id: 101,
+    name: 'notifications: site messages and their per-user delivery',
+    sql: `
+      CREATE TABLE site_messages (
+        id TEXT PRIMARY KEY,
+        subject TEXT NOT NULL,
+        message TEXT NOT NULL,
+        sender_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+        date_created INTEGER NOT NULL
+      );
+      CREATE TABLE site_message_users (
+        message_id TEXT NOT NULL REFERENCES site_messages(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        has_read INTEGER NOT NULL DEFAULT 0,
+        read_at INTEGER,
+        date_updated INTEGER NOT NULL,
+        PRIMARY KEY (message_id, user_id)
+      );
+      CREATE INDEX site_message_users_inbox ON site_message_users (user_id, has_read);
+    `,
+  },
+  {
+    // Owned by server/src/seed: which one-off data sets were loaded (BASTION_DEMO=1 seeds the demo once).
+    id: 201,
+    name: 'seed: markers of loaded data sets',
+    sql: `
+      CREATE TABLE seed_markers (
+        name TEXT PRIMARY KEY,
+        applied_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    id: 2,
+    name: 'permissions of custom roles',
+    sql: `
+      -- Codes, not numeric ids: the API's permission ids are positions in the catalogue, which may grow.
+      CREATE TABLE role_permissions (
+        role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        code TEXT NOT NULL,
+        PRIMARY KEY (role_id, code)
+      );
+    `,
+  },
 ];

@@ -59,8 +59,8 @@ export interface FieldDeclaration {
   minValue?: number;
   maxValue?: number;
   choices?: readonly Choice[];
-  /** Scalar default reported in OPTIONS and applied on create; a function is evaluated per create. */
-  default?: string | number | boolean | null | (() => unknown);
+  /** Default reported in OPTIONS (not functions) and applied on create; a function is evaluated per create. */
+  default?: string | number | boolean | null | readonly unknown[] | (() => unknown);
   /** Unique across the table, or within one organization for org-scoped resources. */
   unique?: boolean | 'org';
   /** Target resource name (`assets.node`) of an fk or m2m field. */
@@ -73,9 +73,24 @@ export interface FieldDeclaration {
    * A read-only value with no column, computed per row for output (e.g. `users_amount`). The engine
    * batches nothing for you: keep it cheap or use `computeMany`.
    */
-  compute?: (row: StoredRow, ctx: RequestContext) => unknown;
+  compute?: (row: StoredRow, ctx: RequestContext, resources: ResourceDirectory) => unknown;
   /** Not in the field groups of export templates (a password, a private key). */
   secret?: boolean;
+  /** Batched form of `compute` for lists: one value per row, in order. Wins over `compute` when present. */
+  computeMany?: (rows: readonly StoredRow[], ctx: RequestContext, resources: ResourceDirectory) => unknown[];
+  /**
+   * Link table of an m2m field. Default: table `<resource table>_<field>` with columns `<from>_id`
+   * (this resource) and `<to>_id`; set it to adopt an existing table.
+   */
+  through?: { table: string; sourceColumn: string; targetColumn: string };
+  /**
+   * Writable but not stored by the engine: validated, then handed to the hooks in `data` (and removed
+   * before the write) — for values a hook stores elsewhere (a user's password, a user's roles).
+   * Read it back with `compute`/`computeMany`.
+   */
+  virtual?: boolean;
+  /** Existing column name when it differs from the field name (adopted tables). */
+  column?: string;
 }
 
 /** A row as stored: column name → value (fk columns hold the target id; m2m are not columns). */
@@ -91,6 +106,8 @@ export interface RequestContext {
   perms: ReadonlySet<string>;
   isSystemAdmin: boolean;
   language: Language;
+  /** IANA zone for datetime output (`X-TZ`); UTC when absent. */
+  timeZone?: string;
 }
 
 export type CrudAction = 'view' | 'add' | 'change' | 'delete';
@@ -108,6 +125,76 @@ export interface ExtraAction {
   permissions: readonly string[];
   /** Refused in the root organization with a clear 400 (writes that need an organization). */
   needsOrg?: boolean;
+  /**
+   * The endpoint itself. The engine has already authenticated, resolved the organization, checked
+   * `permissions` and `needsOrg` and — for a detail action — loaded the target row within the current
+   * org scope (404 otherwise), so the handler only does its special work.
+   */
+  handler: ExtraActionHandler;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What an extra action receives. */
+export interface ExtraActionCall {
+  method: HttpMethod;
+  ctx: RequestContext;
+  /** The detail id of a detail action, else null. */
+  id: string | null;
+  /** The target row (as stored) of a detail action, else null. */
+  row: StoredRow | null;
+  /** Parsed JSON body (or undefined); validate it yourself or with `resources.validate`. */
+  body: unknown;
+  /** Query string values (first value of repeated keys). */
+  query: Readonly<Record<string, string>>;
+  /** Data access through the engine's storage (no SQL in declarations), by resource name. */
+  resources: ResourceDirectory;
+  /** The absolute origin of the request (`http://host:port`), for building URLs. */
+  origin: string;
+}
+
+/** What an extra action answers: status (default 200) and a JSON body (undefined → empty, e.g. 204). */
+export interface ExtraActionResult {
+  status?: number;
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+export type ExtraActionHandler = (call: ExtraActionCall) => ExtraActionResult | Promise<ExtraActionResult>;
+
+/** Engine data access to one declared resource, for hooks and extra actions. */
+export interface ResourceAccess {
+  readonly declaration: ResourceDeclaration;
+  /** One row by id within the current org scope of `ctx` (all orgs for Root), or null. */
+  get(id: string, ctx: RequestContext): StoredRow | null;
+  /** Rows matching a storage-neutral condition within the current org scope of `ctx`. */
+  find(where: ScopeCondition | null, ctx: RequestContext): StoredRow[];
+  count(where: ScopeCondition | null, ctx: RequestContext): number;
+  /** Validated create (400 on errors) through the same hooks as POST; returns the stored row. */
+  create(input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow>;
+  /** Validated partial update through the same hooks as PATCH. */
+  update(id: string, input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow>;
+  delete(id: string, ctx: RequestContext): Promise<void>;
+  /** Raw column update without validation or hooks (counters, flags the API never writes). */
+  setColumns(id: string, values: StoredRow): void;
+  /** The row as the API outputs it (computed fields, m2m ids, `_display`, org_name). */
+  serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown>;
+  /** Ids linked through an m2m field of this resource. */
+  linked(field: string, id: string): string[];
+  /**
+   * Ids linked through an m2m field, for many rows in one read (computed list fields): every id asked
+   * for is a key, in the order given; its targets in link order (empty when none).
+   */
+  linkedMany(field: string, ids: readonly string[]): Map<string, string[]>;
+  /** Replaces (mode 'set') or extends/reduces the links of an m2m field. */
+  link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void;
+}
+
+export interface ResourceDirectory {
+  /** Throws for an unknown name (a programming error, not bad input). */
+  get(name: string): ResourceAccess;
+  /** Whether a resource of that name is registered (counts over resources another area may not ship). */
+  has(name: string): boolean;
 }
 
 export interface ResourceHooks {
@@ -118,19 +205,36 @@ export interface ResourceHooks {
     data: StoredRow,
     ctx: RequestContext,
     existing: StoredRow | null,
+    resources: ResourceDirectory,
   ) => FieldErrors | null | Promise<FieldErrors | null>;
   /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written. */
-  beforeSave?: (data: StoredRow, ctx: RequestContext, existing: StoredRow | null) => void | Promise<void>;
-  afterSave?: (row: StoredRow, ctx: RequestContext, created: boolean) => void | Promise<void>;
+  beforeSave?: (
+    data: StoredRow,
+    ctx: RequestContext,
+    existing: StoredRow | null,
+    resources: ResourceDirectory,
+  ) => void | Promise<void>;
+  /** `input` holds the validated input including `virtual` fields (absent ones were not sent). */
+  afterSave?: (
+    row: StoredRow,
+    ctx: RequestContext,
+    created: boolean,
+    input: StoredRow,
+    resources: ResourceDirectory,
+  ) => void | Promise<void>;
   /** May refuse with 400/403 (built-in roles, a role still bound, the current organization …). */
-  beforeDelete?: (row: StoredRow, ctx: RequestContext) => void | Promise<void>;
+  beforeDelete?: (row: StoredRow, ctx: RequestContext, resources: ResourceDirectory) => void | Promise<void>;
 }
 
 /** A storage-neutral condition (SQL lives only in the engine's storage module). */
 export type ScopeCondition =
   | { field: string; op: 'eq' | 'ne'; value: unknown }
   | { field: string; op: 'in'; values: readonly unknown[] }
-  | { field: string; op: 'inSubquery'; subquery: { table: string; column: string; where: Record<string, unknown> } }
+  | {
+      field: string;
+      op: 'inSubquery';
+      subquery: { table: string; column: string; where: Record<string, unknown> };
+    }
   | { and: readonly ScopeCondition[] }
   | { or: readonly ScopeCondition[] };
 
@@ -162,6 +266,13 @@ export interface ResourceDeclaration {
   disabledActions?: readonly CrudAction[];
   hooks?: ResourceHooks;
   extraActions?: readonly ExtraAction[];
+  /**
+   * Filters beyond exact matches on `filterFields`: query parameter → condition (null = ignore the value).
+   * Reported as `filter: true` in OPTIONS when the name is also a field.
+   */
+  customFilters?: Readonly<Record<string, (value: string, ctx: RequestContext) => ScopeCondition | null>>;
+  /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
+  fieldPermissions?: Readonly<Record<string, string>>;
 }
 
 /** Identity function that checks a declaration's shape at compile time. */

@@ -19,3 +19,16 @@ export const csrfFailed = (): ApiError =>
   new ApiError(403, 'CSRF Failed: CSRF token missing or incorrect.', 'csrf_failed');
 
 export const notFound = (): ApiError => new ApiError(404, 'Not found.', 'not_found');
+
+/**
+ * An answer with a body of its own shape, for the contract's non-`{detail, code}` errors: 400 field
+ * errors `{field: [..]}`, bulk error arrays, `{"error": "…"}`, or an empty 400 (refused bulk delete).
+ */
+export class ResponseError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${statusCode}`);
+  }
+}

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError, ResponseError } from './api-error';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -15,6 +15,10 @@ function pathOf(request: FastifyRequest): string {
  */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ResponseError) {
+      if (error.body === undefined) return reply.code(error.statusCode).send();
+      return reply.code(error.statusCode).send(error.body);
+    }
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({ detail: error.detail, code: error.code });
     }

@@ -30,14 +30,17 @@ const CRUD_MODELS: ReadonlyArray<readonly [app: string, orgModels: string[], sys
       'authbook',
       'accountbackupplan',
     ],
-    ['platform'],
+    // platform: view is org-level (asset forms pick a platform), add/change/delete are system-only (§10).
+    [],
   ],
   ['applications', ['application', 'account'], []],
   ['perms', ['assetpermission', 'applicationpermission'], []],
   ['acls', ['loginassetacl'], ['loginacl']],
   ['ops', ['adhoc', 'task'], []],
   ['orgs', [], ['organization']],
-  ['rbac', [], ['systemrole', 'orgrole', 'role', 'rolebinding', 'systemrolebinding', 'orgrolebinding']],
+  // Org-role bindings are org business (membership of the current org); roles themselves are global objects
+  // shared by every org, so only their viewing is granted in org scope (see EXTRA_ORG_CODES).
+  ['rbac', ['orgrolebinding'], ['systemrole', 'role', 'rolebinding', 'systemrolebinding']],
   ['terminal', [], ['terminal', 'commandstorage', 'replaystorage', 'endpoint', 'endpointrule']],
   ['tickets', [], ['ticketflow']],
   ['authentication', [], ['accesskey', 'temptoken', 'connectiontoken']],
@@ -51,6 +54,7 @@ const EXTRA_ORG_CODES = [
   'users.invite_user',
   'users.remove_user',
   'users.match_user',
+  'rbac.view_orgrole',
   'rbac.view_console',
   'rbac.view_audit',
   'rbac.view_workbench',
@@ -66,6 +70,7 @@ const EXTRA_ORG_CODES = [
   'assets.change_assetaccountsecret',
   'assets.add_assettonode',
   'assets.move_assettonode',
+  'assets.view_platform',
   'assets.view_gathereduser',
   'assets.view_accountbackupplanexecution',
   'assets.add_accountbackupplanexecution',
@@ -97,6 +102,12 @@ const EXTRA_ORG_CODES = [
 ];
 
 const EXTRA_SYSTEM_CODES = [
+  'rbac.add_orgrole',
+  'rbac.change_orgrole',
+  'rbac.delete_orgrole',
+  'assets.add_platform',
+  'assets.change_platform',
+  'assets.delete_platform',
   'users.delete_user',
   'orgs.view_rootorg',
   'rbac.view_permission',

@@ -1,7 +1,11 @@
 import type { Db } from '../db/open-database';
 import { listOrgs } from '../storage/orgs';
 import { listUserRoleBindings, type RoleBindingRecord } from '../storage/role-bindings';
+import { listRolePermissions } from '../storage/role-permissions';
 import { builtinRoleById } from './builtin-roles';
+import { ORG_SCOPE_PERMISSION_CODES } from './permission-catalogue';
+
+const ORG_SCOPE_CODES = new Set(ORG_SCOPE_PERMISSION_CODES);
 import { ROOT_ORG_ID, ROOT_ORG_NAME, DEFAULT_ORG_ID, type OrgSummary } from '../orgs/org-ids';
 
 /**
@@ -11,10 +15,16 @@ import { ROOT_ORG_ID, ROOT_ORG_NAME, DEFAULT_ORG_ID, type OrgSummary } from '../
 export class UserAccess {
   private readonly cache = new Map<string, ReadonlySet<string>>();
 
-  constructor(readonly bindings: readonly RoleBindingRecord[]) {}
+  constructor(
+    readonly bindings: readonly RoleBindingRecord[],
+    /** Codes of the user's custom (non-built-in) roles, by role id. */
+    private readonly customPermissions: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {}
 
   static async load(db: Db, userId: string): Promise<UserAccess> {
-    return new UserAccess(await listUserRoleBindings(db, userId));
+    const bindings = await listUserRoleBindings(db, userId);
+    const custom = [...new Set(bindings.map((b) => b.roleId))].filter((id) => !builtinRoleById(id));
+    return new UserAccess(bindings, listRolePermissions(db, custom));
   }
 
   /** Org ids where the user has at least one org-role binding. */
@@ -41,8 +51,14 @@ export class UserAccess {
     for (const binding of this.bindings) {
       const applies = binding.scope === 'system' || (orgId !== ROOT_ORG_ID && binding.orgId === orgId);
       if (!applies) continue;
-      // Custom roles have no permission table yet; only built-in roles grant anything for now.
-      for (const code of builtinRoleById(binding.roleId)?.permissions ?? []) perms.add(code);
+      const builtin = builtinRoleById(binding.roleId);
+      if (builtin) {
+        for (const code of builtin.permissions) perms.add(code);
+        continue;
+      }
+      // A custom org role never grants system-only codes, whatever was stored (api.md §3.1 exclusions).
+      for (const code of this.customPermissions.get(binding.roleId) ?? [])
+        if (binding.scope === 'system' || ORG_SCOPE_CODES.has(code)) perms.add(code);
     }
     this.cache.set(orgId, perms);
     return perms;

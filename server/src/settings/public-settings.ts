@@ -28,7 +28,7 @@ function logoUrls(uiDir: string): Record<string, string> {
  * ones this server enforces.
  */
 export function publicSettings(ctx: AppContext) {
-  const license = currentLicense();
+  const license = currentLicense(ctx.config.licenseFile);
   const limits = ctx.config.loginLimits;
   return {
     WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
@@ -53,7 +53,7 @@ export function publicSettings(ctx: AppContext) {
     },
     SECURITY_WATERMARK_ENABLED: true,
     SECURITY_SESSION_SHARE: true,
-    XPACK_ENABLED: false,
+    XPACK_ENABLED: license.installed,
     XPACK_LICENSE_IS_VALID: license.valid,
     XPACK_LICENSE_INFO: { corporation: license.corporation || 'Bastion Console (GPL-2.0)' },
     LOGIN_TITLE,

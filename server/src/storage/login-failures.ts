@@ -64,3 +64,24 @@ export async function findBlockedKeys(
   }
   return blocked;
 }
+
+/** Synchronous form of findBlockedKeys, for computed list fields (`login_blocked`). */
+export function blockedKeysNow(db: Db, scope: LockScope, keys: readonly string[]): Set<string> {
+  const rows = db
+    .prepare(
+      'SELECT key FROM login_blocks WHERE scope = ? AND until > ? AND key IN (SELECT value FROM json_each(?))',
+    )
+    .all(scope, Date.now(), JSON.stringify(keys)) as Array<{ key: string }>;
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Lifts a block and its counters (users/{id}/unblock/). */
+export function deleteBlock(db: Db, scope: LockScope, key: string): void {
+  db.prepare('DELETE FROM login_blocks WHERE scope = ? AND key = ?').run(scope, key);
+  db.prepare('DELETE FROM login_failures WHERE scope = ? AND key = ?').run(scope, key);
+  // The (username, address) counters start with the username and a newline.
+  db.prepare("DELETE FROM login_failures WHERE scope = 'user_ip' AND substr(key, 1, ?) = ?").run(
+    key.length + 1,
+    `${key}\n`,
+  );
+}

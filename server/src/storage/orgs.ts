@@ -36,3 +36,9 @@ export async function listOrgs(db: Db): Promise<OrgRecord[]> {
     .all() as OrgRow[];
   return rows.map(toOrg);
 }
+
+/** id → name of every stored org (org_name of org-scoped rows). */
+export function listOrgNames(db: Db): Map<string, string> {
+  const rows = db.prepare('SELECT id, name FROM orgs').all() as Array<{ id: string; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

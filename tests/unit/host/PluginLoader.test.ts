@@ -46,7 +46,9 @@ function fakeSystem(modules: Record<string, () => Promise<unknown>>) {
     }),
     addImportMap: vi.fn(),
     delete: vi.fn(),
-    resolve: vi.fn((specifier: string) => `http://localhost/ui/plugins/${specifier.split('/').pop()}/index-abc.js`),
+    resolve: vi.fn(
+      (specifier: string) => `http://localhost/ui/plugins/${specifier.split('/').pop()}/index-abc.js`,
+    ),
   } satisfies SystemJsLike;
   return system;
 }

@@ -2,7 +2,9 @@ import { BehaviorSubject } from 'rxjs';
 import i18next, { type i18n } from 'i18next';
 import {
   EventBus,
+  Http,
   I18n,
+  Org,
   Permission,
   PublicSettings,
   Session,
@@ -88,6 +90,18 @@ export function fakeLocator(overrides: Map<symbol, unknown> = new Map()): Servic
       },
     ],
     [Permission, fakePermission(testProfile.perms)],
+    [
+      Org,
+      {
+        current: testProfile.console_orgs[0],
+        current$: new BehaviorSubject(testProfile.console_orgs[0]),
+        orgsForView: () => testProfile.console_orgs,
+        setCurrent: () => undefined,
+        switchTo: () => undefined,
+      },
+    ],
+    // Shell widgets (ticket count, licence detail) ask quietly; the fake never answers.
+    [Http, { get: () => new Promise(() => undefined), patch: () => new Promise(() => undefined) }],
     ...overrides,
   ]);
   return {

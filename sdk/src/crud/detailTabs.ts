@@ -1,0 +1,42 @@
+import { readCookie } from '../rules/cookies';
+import { ACTIVE_TAB_COOKIE, ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS } from '../rules/tabPages';
+
+export interface TabLike {
+  name: string;
+  hidden?: boolean;
+}
+
+/**
+ * The initial tab (spec §2 "Tab pages"): `?activeTab=` → cookie `activeTab` → the page default → the first
+ * visible tab; names match case-insensitively and hidden tabs never win.
+ */
+export function initialTab(input: {
+  tabs: readonly TabLike[];
+  query?: string | null;
+  cookie?: string | null;
+  fallback?: string;
+}): string | undefined {
+  const visible = input.tabs.filter((t) => !t.hidden);
+  const find = (name: string | null | undefined): string | undefined =>
+    name ? visible.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name : undefined;
+  return find(input.query) ?? find(input.cookie) ?? find(input.fallback) ?? visible[0]?.name;
+}
+
+export function readActiveTabCookie(cookieString: string): string | null {
+  return readCookie(cookieString, ACTIVE_TAB_COOKIE);
+}
+
+/** The cookie string that remembers a clicked tab for one day. */
+export function activeTabCookie(name: string): string {
+  return `${ACTIVE_TAB_COOKIE}=${encodeURIComponent(name)}; max-age=${ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+}
+
+/** Titles are cut at 80 characters plus an ellipsis (spec §2). */
+export function cutTitle(title: string, max = 80): string {
+  return title.length > max ? `${title.slice(0, max)}...` : title;
+}
+
+/** Remember a clicked tab for one day (browser only). */
+export function rememberTab(name: string): void {
+  if (typeof document !== 'undefined') document.cookie = activeTabCookie(name);
+}

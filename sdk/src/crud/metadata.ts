@@ -1,0 +1,87 @@
+import type { HttpClient } from '../services/http';
+
+/** One field of DRF OPTIONS metadata (contract/api.md §4.2). */
+export interface FieldMeta {
+  type: string;
+  required?: boolean;
+  read_only?: boolean;
+  write_only?: boolean;
+  label?: string;
+  help_text?: string;
+  default?: unknown;
+  max_length?: number;
+  min_length?: number;
+  min_value?: number;
+  max_value?: number;
+  choices?: readonly { value: string | number | boolean; display_name: string }[];
+  child?: FieldMeta;
+  children?: Readonly<Record<string, FieldMeta>>;
+  /** GET only: the field is a filterset field. */
+  filter?: boolean;
+  /** GET only: the field is an ordering field. */
+  order?: boolean;
+}
+
+export type FieldsMeta = Readonly<Record<string, FieldMeta>>;
+export type MetaMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+/** The OPTIONS answer (api.md §4.1); `actions` only when the view has a serializer. */
+export interface ResourceMetadata {
+  name?: string;
+  description?: string;
+  renders?: string[];
+  parses?: string[];
+  actions?: Partial<Record<MetaMethod, FieldsMeta>>;
+}
+
+const cache = new Map<string, Promise<ResourceMetadata>>();
+
+/** Tables and search add draw=1&display=1 (api.md §4.3); the server ignores them. */
+export function metadataUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}draw=1&display=1`;
+}
+
+/**
+ * OPTIONS metadata of a URL, fetched once per session (the in-memory cache of the reference console). A
+ * failure is not cached, so a later page can try again; callers treat a failure as "no metadata" (spec §8:
+ * metadata failures are only logged).
+ */
+export function loadMetadata(http: HttpClient, url: string): Promise<ResourceMetadata> {
+  const key = metadataUrl(url);
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = http.options<ResourceMetadata>(key, { silent: true }).catch((error: unknown) => {
+      cache.delete(key);
+      throw error;
+    });
+    cache.set(key, pending);
+  }
+  return pending;
+}
+
+/** Forget cached metadata (tests; after a language change the page reloads anyway). */
+export function clearMetadataCache(): void {
+  cache.clear();
+}
+
+/** The fields for one method, or the first available of the fall-backs (PUT → POST, PATCH → PUT → POST). */
+export function fieldsOf(meta: ResourceMetadata | null | undefined, method: MetaMethod): FieldsMeta {
+  const actions = meta?.actions ?? {};
+  const order: Record<MetaMethod, MetaMethod[]> = {
+    GET: ['GET'],
+    POST: ['POST'],
+    PUT: ['PUT', 'POST'],
+    PATCH: ['PATCH', 'PUT', 'POST'],
+  };
+  for (const m of order[method]) {
+    const fields = actions[m];
+    if (fields) return fields;
+  }
+  return {};
+}
+
+/** The display name of a choice value ("1" and 1 match: query strings and JSON disagree on types). */
+export function choiceLabel(meta: FieldMeta | undefined, value: unknown): string | undefined {
+  const found = meta?.choices?.find((c) => String(c.value) === String(value));
+  return found?.display_name;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { requestContext } from '../engine/request-context';
+import { permissionDenied } from '../http/api-error';
+import { builtinRoleById } from '../rbac/builtin-roles';
+import { hasPerms } from '../rbac/has-perms';
+import { permissionList, permissionTree } from '../rbac/permission-tree';
+import { listRolePermissions } from '../storage/role-permissions';
+
+/** `GET /api/v1/rbac/permissions/` and `/permissions/tree/` (api.md §3.4): `?scope=org|system&role=<id>`. */
+export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const held = (roleId: string | undefined): Set<string> | null => {
+    if (!roleId || roleId.length > 64) return null;
+    const builtin = builtinRoleById(roleId);
+    return new Set(builtin ? builtin.permissions : (listRolePermissions(ctx.db, [roleId]).get(roleId) ?? []));
+  };
+  const params = (query: unknown) => {
+    const q = (query ?? {}) as Record<string, unknown>;
+    const scope = q.scope === 'org' || q.scope === 'system' ? q.scope : 'all';
+    return {
+      scope: scope as 'org' | 'system' | 'all',
+      role: typeof q.role === 'string' ? q.role : undefined,
+    };
+  };
+  app.get('/api/v1/rbac/permissions/', async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, ['rbac.view_permission'])) throw permissionDenied();
+    const { scope, role } = params(request.query);
+    const codes = held(role);
+    return permissionList(scope, codes, codes !== null);
+  });
+  app.get('/api/v1/rbac/permissions/tree/', async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, ['rbac.view_permission'])) throw permissionDenied();
+    const { scope, role } = params(request.query);
+    return permissionTree(scope, held(role) ?? new Set(), rctx.language);
+  });
+}

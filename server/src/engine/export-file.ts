@@ -1,0 +1,124 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FieldDeclaration, RequestContext } from './declaration';
+import type { SelectQuery } from './conditions';
+import type { EngineResource } from './runtime';
+import { writableFields } from './validation';
+
+export type ExportFormat = 'csv' | 'xlsx';
+export type ExportTemplate = 'export' | 'import' | 'update';
+
+const BATCH = 1000;
+
+export interface ExportColumn {
+  name: string;
+  title: string;
+}
+
+/**
+ * Columns of an export (api.md §5): export = every readable field minus org_id; import = every writable
+ * field minus id and org_id; update = every writable field (with id, so the rows can be PUT back) minus
+ * org_id. Secret fields (passwords, keys) and fields hidden from the requester are never columns. The
+ * title is the label in the request language, `*` first when the field is required.
+ */
+export function exportColumns(
+  resource: EngineResource,
+  template: ExportTemplate,
+  ctx: RequestContext,
+): ExportColumn[] {
+  const hidden = resource.hiddenFields(ctx);
+  const title = (name: string, field: FieldDeclaration): string =>
+    `${field.required && template !== 'export' ? '*' : ''}${field.label[ctx.language]}`;
+  const pick: Array<[string, FieldDeclaration]> =
+    template === 'export'
+      ? [...resource.compiled.fields].filter(([, field]) => !field.writeOnly)
+      : writableFields(resource.compiled).filter(([name]) => template === 'update' || name !== 'id');
+  return pick
+    .filter(([name, field]) => name !== 'org_id' && !field.secret && !hidden.has(name))
+    .map(([name, field]) => ({ name, title: title(name, field) }));
+}
+
+/** A cell: lists and objects as JSON (render-to-json parses them back), booleans as True/False. */
+function cell(value: unknown): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Yields to the event loop between batches so a large export does not stall other requests. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function* rowBatches(
+  resource: EngineResource,
+  query: SelectQuery,
+  columns: readonly ExportColumn[],
+  ctx: RequestContext,
+): AsyncGenerator<Array<Array<string | number>>> {
+  const only = new Set(columns.map((c) => c.name));
+  for (const batch of resource.store.batches(query, BATCH)) {
+    const rows = resource.serializeMany(
+      batch.map((raw) => resource.decode(raw)),
+      ctx,
+      only,
+    );
+    yield rows.map((row) => columns.map((column) => cell(row[column.name])));
+    await breathe();
+  }
+}
+
+/** CSV with a UTF-8 BOM (Excel reads it as UTF-8), streamed batch by batch. */
+export function csvStream(
+  resource: EngineResource,
+  query: SelectQuery,
+  columns: readonly ExportColumn[],
+  ctx: RequestContext,
+): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
+    for await (const rows of rowBatches(resource, query, columns, ctx))
+      yield rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  }
+  return Readable.from(lines());
+}
+
+/** XLSX through ExcelJS's streaming writer: rows are committed as they are produced. */
+export function xlsxStream(
+  resource: EngineResource,
+  query: SelectQuery,
+  columns: readonly ExportColumn[],
+  ctx: RequestContext,
+): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(resource.compiled.model);
+  void (async () => {
+    sheet.addRow(columns.map((c) => c.title)).commit();
+    for await (const rows of rowBatches(resource, query, columns, ctx)) {
+      for (const row of rows) sheet.addRow(row).commit();
+      // Backpressure: the next batch is read only once the client has taken what is buffered.
+      if (output.destroyed) return;
+      if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), once(output, 'close')]);
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+/** `<model>_<YYYY-MM-DD_HH-MM-SS>.<ext>` in UTC. */
+export function exportFilename(resource: EngineResource, format: ExportFormat, now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+  return `${resource.compiled.model}_${stamp}.${format}`;
+}

@@ -1,0 +1,327 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Db } from '../db/open-database';
+import { ResponseError, permissionDenied } from '../http/api-error';
+import { pageResponse } from '../http/pagination';
+import { ROOT_ORG_ID } from '../orgs/org-ids';
+import type {
+  CrudAction,
+  ExtraAction,
+  FieldErrors,
+  HttpMethod,
+  RequestContext,
+  StoredRow,
+} from './declaration';
+import {
+  csvStream,
+  exportColumns,
+  exportFilename,
+  xlsxStream,
+  type ExportFormat,
+  type ExportTemplate,
+} from './export-file';
+import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
+import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
+import { message, pythonType } from './messages';
+import { metadata } from './metadata';
+import { requestContext } from './request-context';
+import type { ResourceCache } from './resource-cache';
+import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
+
+/** JSON bodies of list writes (bulk create/update of thousands of rows) may be larger than Fastify's 1 MiB. */
+export const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+
+const methodNotAllowed = (method: string): ResponseError =>
+  new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
+
+interface EngineDeps {
+  db: Db;
+  registry: ResourceRegistry;
+  cache: ResourceCache;
+  fallbackHost: string;
+}
+
+function origin(request: FastifyRequest, fallbackHost: string): string {
+  const host = request.headers.host;
+  const safe = typeof host === 'string' && /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(host) ? host : fallbackHost;
+  return `${request.protocol}://${safe}`;
+}
+
+function idParam(request: FastifyRequest): string {
+  const id = (request.params as { id?: unknown }).id;
+  return typeof id === 'string' ? id : '';
+}
+
+/** Registers every CRUD, bulk, export, import and extra-action route of one resource. */
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  resource: EngineResource,
+  deps: EngineDeps,
+): void {
+  const decl = resource.declaration;
+  const listUrl = decl.url;
+  const detailUrl = `${decl.url}:id/`;
+  const disabled = new Set(decl.disabledActions ?? []);
+
+  const context = (request: FastifyRequest) => requestContext(deps.db, request);
+  const require = (ctx: RequestContext, action: CrudAction, method: string): void => {
+    if (disabled.has(action)) throw methodNotAllowed(method);
+    if (!resource.allows(ctx, [resource.permission(action)])) throw permissionDenied();
+  };
+  const spmIds = (ctx: RequestContext) => (spm: string) => deps.cache.get(ctx.userId, spm);
+  const loadRow = (id: string, ctx: RequestContext): StoredRow => {
+    const row = resource.get(id, ctx);
+    if (!row) throw objectMissing(resource.compiled);
+    return row;
+  };
+
+  // OPTIONS: signed in and holding any permission of the resource in this org (see metadata.ts).
+  const options = (detail: boolean) => async (request: FastifyRequest) => {
+    const ctx = await context(request);
+    const codes = (['view', 'add', 'change', 'delete'] as const).map((action) => resource.permission(action));
+    if (!resource.allows(ctx, [codes.join('|')])) throw permissionDenied();
+    if (detail) loadRow(idParam(request), ctx);
+    return metadata(resource, ctx, detail);
+  };
+  app.options(listUrl, options(false));
+  app.options(detailUrl, options(true));
+
+  const bulkOptions: RouteShorthandOptions = { bodyLimit: BULK_BODY_LIMIT };
+
+  app.get(listUrl, async (request, reply) => {
+    const ctx = await context(request);
+    require(ctx, 'view', 'GET');
+    const query = firstValues(request.query);
+    const list = listRequest(resource, query, ctx, spmIds(ctx));
+    const format = exportFormat(query, request.headers.accept);
+    if (format) return sendExport(reply, format, query, list, ctx);
+    const fields = outputFields(resource, query);
+    if (list.limit === null) return resource.serializeMany(resource.select(selectOf(list)), ctx, fields);
+    const { rows, count } = resource.page({ ...selectOf(list), limit: list.limit });
+    const results = resource.serializeMany(rows, ctx, fields);
+    return pageResponse(
+      request,
+      deps.fallbackHost,
+      { limit: list.limit, offset: list.offset },
+      count,
+      results,
+    );
+  });
+
+  const sendExport = (
+    reply: FastifyReply,
+    format: ExportFormat,
+    query: Readonly<Record<string, string>>,
+    list: ListRequest,
+    ctx: RequestContext,
+  ) => {
+    const template: ExportTemplate =
+      query.template === 'import' || query.template === 'update' ? query.template : 'export';
+    const columns = exportColumns(resource, template, ctx);
+    const select = selectOf(list);
+    reply.header('content-disposition', `attachment; filename="${exportFilename(resource, format)}"`);
+    if (format === 'csv') {
+      reply.type('text/csv; charset=utf-8');
+      return reply.send(csvStream(resource, select, columns, ctx));
+    }
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(xlsxStream(resource, select, columns, ctx));
+  };
+
+  app.post(listUrl, bulkOptions, async (request, reply) => {
+    const ctx = await context(request);
+    require(ctx, 'add', 'POST');
+    if (decl.orgScoped && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
+    const body = request.body;
+    if (Array.isArray(body)) {
+      const checked = [];
+      for (const item of body) checked.push(await resource.check(item, 'create', null, ctx));
+      if (checked.some((c) => c.errors))
+        throw new ResponseError(
+          400,
+          checked.map((c) => c.errors ?? {}),
+        );
+      const created = [];
+      for (const { data } of checked) created.push(await resource.insertPrepared(data, ctx));
+      return reply.code(201).send(resource.serializeMany(created, ctx));
+    }
+    const data = await resource.prepare(body, 'create', null, ctx);
+    const row = await resource.insertPrepared(data, ctx);
+    return reply.code(201).send(resource.serialize(row, ctx));
+  });
+
+  const bulkUpdate = (partial: boolean) => async (request: FastifyRequest) => {
+    const ctx = await context(request);
+    require(ctx, 'change', request.method);
+    const body = request.body;
+    if (!Array.isArray(body))
+      throw new ResponseError(400, {
+        non_field_errors: [message('notAList', ctx.language, { type: pythonType(body ?? null) })],
+      });
+    const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
+    const plan: Array<{ existing: StoredRow; data: StoredRow }> = [];
+    const errors: FieldErrors[] = [];
+    for (const item of body) {
+      const record = (item ?? {}) as Record<string, unknown>;
+      const id = typeof record === 'object' ? (record.id ?? record.pk) : undefined;
+      if (typeof id !== 'string' && typeof id !== 'number')
+        throw new ResponseError(400, [message('idMissing', ctx.language)]);
+      const [existing] = resource.select({
+        where: list.where
+          ? { allOf: [list.where, { field: 'id', op: 'eq', value: String(id) }] }
+          : { field: 'id', op: 'eq', value: String(id) },
+        order: [],
+        limit: 1,
+        offset: 0,
+      });
+      if (!existing) {
+        errors.push({ id: [message('notFound', ctx.language, { model: decl.label[ctx.language] })] });
+        continue;
+      }
+      const outcome = await resource.check(item, partial ? 'partial' : 'update', existing, ctx);
+      errors.push(outcome.errors ?? {});
+      plan.push({ existing, data: outcome.data });
+    }
+    if (errors.some((e) => Object.keys(e).length > 0)) throw new ResponseError(400, errors);
+    const updated = [];
+    for (const { existing, data } of plan) updated.push(await resource.updatePrepared(existing, data, ctx));
+    return resource.serializeMany(updated, ctx);
+  };
+  app.put(listUrl, bulkOptions, bulkUpdate(false));
+  app.patch(listUrl, bulkOptions, bulkUpdate(true));
+
+  // Bulk delete with the guard of api.md §5; a refusal is a 400 with an empty body.
+  app.delete(listUrl, async (request, reply) => {
+    const ctx = await context(request);
+    require(ctx, 'delete', 'DELETE');
+    const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
+    if (!bulkDeleteAllowed(resource, list)) throw new ResponseError(400, undefined);
+    const rows = resource.select({ where: list.where, order: [], limit: null, offset: 0 });
+    for (const row of rows) await decl.hooks?.beforeDelete?.(row, ctx, deps.registry);
+    resource.store.transaction(() => resource.store.deleteMany(rows.map((row) => String(row.id))));
+    return reply.code(204).send();
+  });
+
+  app.get(detailUrl, async (request) => {
+    const ctx = await context(request);
+    require(ctx, 'view', 'GET');
+    const row = loadRow(idParam(request), ctx);
+    const query = firstValues(request.query);
+    return resource.serializeMany([row], ctx, outputFields(resource, query))[0];
+  });
+
+  const update = (partial: boolean) => async (request: FastifyRequest) => {
+    const ctx = await context(request);
+    require(ctx, 'change', request.method);
+    const row = await resource.update(idParam(request), asObject(request.body), ctx, partial);
+    return resource.serialize(row, ctx);
+  };
+  app.put(detailUrl, update(false));
+  app.patch(detailUrl, update(true));
+
+  app.delete(detailUrl, async (request, reply) => {
+    const ctx = await context(request);
+    require(ctx, 'delete', 'DELETE');
+    await resource.delete(idParam(request), ctx);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    `${listUrl}render-to-json/`,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      // The declared length is checked before a byte of the body is read.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > MAX_IMPORT_BYTES) throw overflowError();
+      },
+      errorHandler: (error, _request, reply) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          const overflow = overflowError();
+          return reply.code(overflow.statusCode).send(overflow.body);
+        }
+        throw error;
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      require(ctx, 'add', 'POST');
+      return renderToJson(resource, String(request.headers['content-type'] ?? ''), request.body);
+    },
+  );
+
+  for (const action of decl.extraActions ?? []) registerExtraAction(app, resource, action, deps);
+}
+
+/** JSON object bodies of single writes; anything else is validated (and refused) by validateObject. */
+function asObject(body: unknown): Record<string, unknown> {
+  return body as Record<string, unknown>;
+}
+
+function exportFormat(
+  query: Readonly<Record<string, string>>,
+  accept: string | undefined,
+): ExportFormat | null {
+  if (query.format === 'csv' || query.format === 'xlsx') return query.format;
+  if (typeof accept === 'string') {
+    if (accept.startsWith('text/csv')) return 'csv';
+    if (accept.startsWith('application/xlsx')) return 'xlsx';
+  }
+  return null;
+}
+
+/**
+ * api.md §5 / resources.md §1.1: 'org' allows spm, a set narrowed to fewer rows than the whole, or exactly
+ * one row; 'ids' allows only id-narrowed requests (`ids=`, `spm=`); false refuses.
+ */
+function bulkDeleteAllowed(resource: EngineResource, list: ListRequest): boolean {
+  const guard = resource.declaration.bulkDelete;
+  if (guard === false) return false;
+  if (list.byIds) return true;
+  if (guard === 'ids') return false;
+  if (!list.filtered) return false;
+  const filtered = resource.store.count(list.where);
+  return filtered === 1 || filtered < resource.store.count(list.base);
+}
+
+function registerExtraAction(
+  app: FastifyInstance,
+  resource: EngineResource,
+  action: ExtraAction,
+  deps: EngineDeps,
+): void {
+  const url = action.detail
+    ? `${resource.declaration.url}:id/${action.path}`
+    : `${resource.declaration.url}${action.path}`;
+  for (const method of action.methods) {
+    app.route({
+      method,
+      url,
+      bodyLimit: BULK_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const ctx = await requestContext(deps.db, request);
+        if (!resource.allows(ctx, action.permissions)) throw permissionDenied();
+        if (action.needsOrg && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
+        const id = action.detail ? idParam(request) : null;
+        let row: StoredRow | null = null;
+        if (id !== null) {
+          row = resource.get(id, ctx);
+          if (!row) throw objectMissing(resource.compiled);
+        }
+        const result = await action.handler({
+          method: method as HttpMethod,
+          ctx,
+          id,
+          row,
+          body: request.body,
+          query: firstValues(request.query),
+          resources: deps.registry,
+          origin: origin(request, deps.fallbackHost),
+        });
+        for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+        reply.code(result.status ?? 200);
+        return result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    });
+  }
+}

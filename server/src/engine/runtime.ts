@@ -1,0 +1,428 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/open-database';
+import { formatDateTime } from '../http/datetime';
+import { ResponseError } from '../http/api-error';
+import { ROOT_ORG_ID } from '../orgs/org-ids';
+import { hasPerms } from '../rbac/has-perms';
+import { compileResource, type CompiledResource } from './compile';
+import { allOf, type Condition, type SelectQuery } from './conditions';
+import type {
+  CrudAction,
+  FieldErrors,
+  RequestContext,
+  ResourceAccess,
+  ResourceDeclaration,
+  ResourceDirectory,
+  ScopeCondition,
+  StoredRow,
+} from './declaration';
+import { message } from './messages';
+import { SqliteTable } from './storage/sqlite-table';
+import { validateObject, type WriteMode } from './validation';
+
+/** The root-org refusal of org-scoped creates (resources.md §1.3), as a clear 400 rather than v2.21's 500. */
+export const saveInOrgError = (ctx: RequestContext): ResponseError =>
+  new ResponseError(400, { detail: message('saveInOrg', ctx.language), code: 'org_required' });
+
+export const objectMissing = (resource: CompiledResource): ResponseError =>
+  new ResponseError(404, {
+    detail: message('notFound', 'en', { model: resource.decl.label.en }),
+    code: 'object_does_not_exist',
+  });
+
+/** A bounded in-process cache of org names for `org_name` (orgs are few and rarely renamed). */
+export type OrgNames = (orgId: string) => string;
+
+/** One declared resource at run time: data access, validation and output, shared by routes and hooks. */
+export class EngineResource implements ResourceAccess {
+  readonly compiled: CompiledResource;
+  readonly store: SqliteTable;
+
+  constructor(
+    db: Db,
+    readonly declaration: ResourceDeclaration,
+    private readonly registry: ResourceRegistry,
+  ) {
+    this.compiled = compileResource(declaration);
+    this.store = new SqliteTable(db, this.compiled, (name) => registry.compiledOf(name));
+  }
+
+  /** `<app>.<action>_<model>` unless overridden. */
+  permission(action: CrudAction): string {
+    return this.declaration.permissions?.[action] ?? `${this.compiled.app}.${action}_${this.compiled.model}`;
+  }
+
+  allows(ctx: RequestContext, codes: readonly string[]): boolean {
+    return ctx.isSystemAdmin || hasPerms(ctx.perms, codes);
+  }
+
+  /** Fields hidden from this requester by `fieldPermissions`. */
+  hiddenFields(ctx: RequestContext): Set<string> {
+    const hidden = new Set<string>();
+    for (const [field, code] of Object.entries(this.declaration.fieldPermissions ?? {}))
+      if (!this.allows(ctx, [code])) hidden.add(field);
+    return hidden;
+  }
+
+  /** Org scoping plus the declaration's own scope hook: every query of this resource goes through it. */
+  scope(ctx: RequestContext): Condition | null {
+    const org: Condition | null =
+      this.declaration.orgScoped && ctx.orgId !== ROOT_ORG_ID
+        ? { field: 'org_id', op: 'eq', value: ctx.orgId }
+        : null;
+    return allOf([org, this.declaration.hooks?.scope?.(ctx) ?? null]);
+  }
+
+  decode(raw: StoredRow): StoredRow {
+    const row: StoredRow = { ...raw };
+    for (const column of this.compiled.table.columns) {
+      const value = raw[column.column];
+      if (column.column !== column.field) delete row[column.column];
+      if (value === null || value === undefined) {
+        row[column.field] = null;
+        continue;
+      }
+      if (column.type === 'boolean') row[column.field] = value === 1 || value === true;
+      else if (column.type === 'json') {
+        try {
+          row[column.field] = JSON.parse(String(value));
+        } catch {
+          row[column.field] = null;
+        }
+      } else row[column.field] = value;
+    }
+    return row;
+  }
+
+  /** Field-keyed clean values → column-keyed storage values; keys that are not fields pass as columns. */
+  private encode(data: StoredRow): StoredRow {
+    const out: StoredRow = {};
+    for (const [key, value] of Object.entries(data)) {
+      const field = this.compiled.fields.get(key);
+      if (!field) {
+        out[key] = value;
+        continue;
+      }
+      const column = this.compiled.columnOf.get(key);
+      if (!column) continue;
+      const spec = this.compiled.table.columns.find((c) => c.field === key);
+      if (value === null || value === undefined) out[column] = null;
+      else if (spec?.type === 'boolean') out[column] = value ? 1 : 0;
+      else if (spec?.type === 'json') out[column] = JSON.stringify(value);
+      else out[column] = value;
+    }
+    return out;
+  }
+
+  get(id: string, ctx: RequestContext): StoredRow | null {
+    if (typeof id !== 'string' || id.length > 64) return null;
+    const raw = this.store.get(id, this.scope(ctx));
+    return raw ? this.decode(raw) : null;
+  }
+
+  find(where: ScopeCondition | null, ctx: RequestContext): StoredRow[] {
+    return this.select({ where: allOf([this.scope(ctx), where]), order: [], limit: null, offset: 0 });
+  }
+
+  select(query: SelectQuery): StoredRow[] {
+    return this.store.select(query).map((raw) => this.decode(raw));
+  }
+
+  /** One decoded list page and the count of the whole filtered set. */
+  page(query: SelectQuery & { limit: number }): { rows: StoredRow[]; count: number } {
+    const { rows, count } = this.store.page(query);
+    return { rows: rows.map((raw) => this.decode(raw)), count };
+  }
+
+  count(where: ScopeCondition | null, ctx: RequestContext): number {
+    return this.store.count(allOf([this.scope(ctx), where]));
+  }
+
+  /** Rows of these ids visible to ctx (fk/m2m validation); org scope only, not the scope hook. */
+  existingIds(ids: readonly string[], ctx: RequestContext): Set<string> {
+    if (ids.length === 0) return new Set();
+    const org: Condition | null =
+      this.declaration.orgScoped && ctx.orgId !== ROOT_ORG_ID
+        ? { field: 'org_id', op: 'eq', value: ctx.orgId }
+        : null;
+    const rows = this.store.select({
+      where: allOf([org, { field: 'id', op: 'in', values: ids }]),
+      order: [],
+      limit: null,
+      offset: 0,
+    });
+    return new Set(rows.map((row) => String(row.id)));
+  }
+
+  private validateInput(body: unknown, mode: WriteMode, existing: StoredRow | null, ctx: RequestContext) {
+    const orgId = this.declaration.orgScoped ? String(existing?.org_id ?? ctx.orgId) : null;
+    return validateObject(this.compiled, body, mode, existing, {
+      lang: ctx.language,
+      hidden: this.hiddenFields(ctx),
+      existingIds: (to, ids) => this.registry.resource(to).existingIds(ids, ctx),
+      uniqueTaken: (field, value, exceptId) => {
+        const column = field === 'id' ? 'id' : this.compiled.columnOf.get(field);
+        if (!column) return false;
+        const perOrg = field !== 'id' && this.compiled.fields.get(field)?.unique === 'org' ? orgId : null;
+        return this.store.exists(column, value, exceptId, perOrg);
+      },
+    });
+  }
+
+  /**
+   * Validation and hooks without writing: the first half of create/update, also used by bulk operations
+   * to check every item before writing any. Throws 400 with the field errors.
+   */
+  async prepare(
+    body: unknown,
+    mode: WriteMode,
+    existing: StoredRow | null,
+    ctx: RequestContext,
+  ): Promise<StoredRow> {
+    const errors = await this.check(body, mode, existing, ctx);
+    if (errors.errors) throw new ResponseError(400, errors.errors);
+    return errors.data;
+  }
+
+  async check(
+    body: unknown,
+    mode: WriteMode,
+    existing: StoredRow | null,
+    ctx: RequestContext,
+  ): Promise<{ data: StoredRow; errors: FieldErrors | null }> {
+    const { data, errors } = this.validateInput(body, mode, existing, ctx);
+    if (errors) return { data, errors };
+    const hookErrors = await this.declaration.hooks?.validate?.(data, ctx, existing, this.registry);
+    if (hookErrors && Object.keys(hookErrors).length > 0) return { data, errors: hookErrors };
+    return { data, errors: null };
+  }
+
+  async create(input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow> {
+    if (this.declaration.orgScoped && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
+    const data = await this.prepare(input, 'create', null, ctx);
+    return this.insertPrepared(data, ctx);
+  }
+
+  /** Writes an already validated create (after `prepare`). */
+  async insertPrepared(data: StoredRow, ctx: RequestContext): Promise<StoredRow> {
+    await this.declaration.hooks?.beforeSave?.(data, ctx, null, this.registry);
+    const now = Date.now();
+    const fields = this.compiled.fields;
+    const idKind = fields.get('id')?.kind;
+    const row: StoredRow = { ...data };
+    if (idKind !== 'integer' && (typeof row.id !== 'string' || row.id === '')) row.id = crypto.randomUUID();
+    if (this.declaration.orgScoped) row.org_id = ctx.orgId;
+    if (fields.has('date_created') && row.date_created === undefined) row.date_created = now;
+    if (fields.has('date_updated') && row.date_updated === undefined) row.date_updated = now;
+    // resources.md §1.5: created_by is filled with the requester when empty (30 characters at most).
+    if (fields.has('created_by') && !row.created_by) row.created_by = ctx.username.slice(0, 30);
+    const stored = this.storedPart(row);
+    let id = row.id as string | undefined;
+    this.store.transaction(() => {
+      const inserted = this.store.insert(this.encode(stored));
+      if (id === undefined) id = String(inserted);
+      for (const [field] of this.compiled.links)
+        if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
+    });
+    const saved = this.store.get(String(id), null);
+    if (!saved) throw new Error(`${this.declaration.name} row vanished after insert`);
+    const decoded = this.decode(saved);
+    await this.declaration.hooks?.afterSave?.(decoded, ctx, true, data, this.registry);
+    return decoded;
+  }
+
+  /** Drops virtual fields (hooks store them elsewhere) and m2m values (link tables). */
+  private storedPart(row: StoredRow): StoredRow {
+    const out: StoredRow = {};
+    for (const [key, value] of Object.entries(row)) {
+      const field = this.compiled.fields.get(key);
+      if (field && (field.virtual || field.kind === 'm2m')) continue;
+      out[key] = value;
+    }
+    return out;
+  }
+
+  async update(
+    id: string,
+    input: Record<string, unknown>,
+    ctx: RequestContext,
+    partial = true,
+  ): Promise<StoredRow> {
+    const existing = this.get(id, ctx);
+    if (!existing) throw objectMissing(this.compiled);
+    const data = await this.prepare(input, partial ? 'partial' : 'update', existing, ctx);
+    return this.updatePrepared(existing, data, ctx);
+  }
+
+  async updatePrepared(existing: StoredRow, data: StoredRow, ctx: RequestContext): Promise<StoredRow> {
+    await this.declaration.hooks?.beforeSave?.(data, ctx, existing, this.registry);
+    const row: StoredRow = { ...data };
+    delete row.id;
+    if (this.compiled.fields.has('date_updated')) row.date_updated = Date.now();
+    if (this.compiled.fields.has('updated_by')) row.updated_by = ctx.username.slice(0, 30);
+    const id = String(existing.id);
+    this.store.transaction(() => {
+      this.store.update(id, this.encode(this.storedPart(row)));
+      for (const [field] of this.compiled.links)
+        if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
+    });
+    const saved = this.store.get(id, null);
+    if (!saved) throw objectMissing(this.compiled);
+    const decoded = this.decode(saved);
+    await this.declaration.hooks?.afterSave?.(decoded, ctx, false, data, this.registry);
+    return decoded;
+  }
+
+  async delete(id: string, ctx: RequestContext): Promise<void> {
+    const existing = this.get(id, ctx);
+    if (!existing) throw objectMissing(this.compiled);
+    await this.declaration.hooks?.beforeDelete?.(existing, ctx, this.registry);
+    this.store.deleteMany([id]);
+  }
+
+  setColumns(id: string, values: StoredRow): void {
+    this.store.update(id, this.encode(values));
+  }
+
+  linked(field: string, id: string): string[] {
+    return this.store.linkedMany(field, [id]).get(id) ?? [];
+  }
+
+  linkedMany(field: string, ids: readonly string[]): Map<string, string[]> {
+    // Within one serializeMany, the m2m output and computed fields asking for the same links share a read.
+    const memo = this.linkMemo;
+    if (!memo) return this.store.linkedMany(field, ids);
+    const key = `${field}\u0000${ids.join(',')}`;
+    let links = memo.get(key);
+    if (!links) memo.set(key, (links = this.store.linkedMany(field, ids)));
+    return links;
+  }
+
+  /** Link reads of the serializeMany running now (synchronous, so no other call interleaves). */
+  private linkMemo: Map<string, Map<string, string[]>> | null = null;
+
+  link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void {
+    this.store.link(field, id, targetIds, mode);
+  }
+
+  serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown> {
+    return this.serializeMany([row], ctx)[0] ?? {};
+  }
+
+  /**
+   * Rows as the API outputs them: declared order, write-only and hidden fields left out, datetimes in the
+   * wire format, m2m ids and computed values batched per list, `<field>_display` in the request language.
+   */
+  serializeMany(
+    rows: readonly StoredRow[],
+    ctx: RequestContext,
+    only?: ReadonlySet<string>,
+  ): Array<Record<string, unknown>> {
+    const hidden = this.hiddenFields(ctx);
+    const include = (name: string) => !hidden.has(name) && (only === undefined || only.has(name));
+    const ids = rows.map((row) => String(row.id));
+    const linked = new Map<string, Map<string, string[]>>();
+    const computed = new Map<string, unknown[]>();
+    const outer = this.linkMemo;
+    this.linkMemo = outer ?? new Map();
+    try {
+      for (const [name, field] of this.compiled.fields) {
+        if (field.writeOnly || !include(name)) continue;
+        if (this.compiled.links.has(name)) linked.set(name, this.linkedMany(name, ids));
+        else if (field.computeMany) computed.set(name, field.computeMany(rows, ctx, this.registry));
+      }
+    } finally {
+      this.linkMemo = outer;
+    }
+    const tz = ctx.timeZone ?? 'UTC';
+    return rows.map((row, index) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of this.compiled.fields) {
+        if (field.writeOnly) continue;
+        if (include(name)) {
+          let value: unknown;
+          if (computed.has(name)) value = computed.get(name)?.[index];
+          else if (field.compute) value = field.compute(row, ctx, this.registry);
+          else if (linked.has(name)) value = linked.get(name)?.get(String(row.id)) ?? [];
+          else if (name === 'org_name') value = this.registry.orgName(String(row.org_id ?? ''));
+          else value = row[name] ?? null;
+          if (field.kind === 'datetime' && typeof value === 'number') value = formatDateTime(value, tz);
+          out[name] = value === undefined ? null : value;
+        }
+        const displayName = `${name}_display`;
+        if (
+          field.display &&
+          field.choices &&
+          include(displayName) &&
+          !this.compiled.fields.has(displayName)
+        ) {
+          const choice = field.choices.find((c) => String(c.value) === String(row[name]));
+          out[displayName] = choice ? choice.label[ctx.language] : (row[name] ?? '');
+        }
+      }
+      return out;
+    });
+  }
+}
+
+/** Every registered resource, by name and by list URL; the directory handed to hooks and extra actions. */
+export class ResourceRegistry implements ResourceDirectory {
+  private readonly byName = new Map<string, EngineResource>();
+  private orgNameCache = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly loadOrgNames: () => Map<string, string>,
+  ) {}
+
+  add(declaration: ResourceDeclaration): EngineResource {
+    if (this.byName.has(declaration.name))
+      throw new Error(`resource "${declaration.name}" is declared twice`);
+    const resource = new EngineResource(this.db, declaration, this);
+    this.byName.set(declaration.name, resource);
+    return resource;
+  }
+
+  /** Runs the additive migrations of every resource (after all are added: link tables may refer across). */
+  migrate(): void {
+    for (const resource of this.byName.values()) resource.store.migrate();
+  }
+
+  all(): EngineResource[] {
+    return [...this.byName.values()];
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  get(name: string): ResourceAccess {
+    return this.resource(name);
+  }
+
+  resource(name: string): EngineResource {
+    const resource = this.byName.get(name);
+    if (!resource) throw new Error(`unknown resource "${name}"`);
+    return resource;
+  }
+
+  compiledOf(name: string): CompiledResource | undefined {
+    return this.byName.get(name)?.compiled;
+  }
+
+  orgName(orgId: string): string {
+    if (orgId === '') return '';
+    if (orgId === ROOT_ORG_ID) return 'GLOBAL';
+    let name = this.orgNameCache.get(orgId);
+    if (name === undefined) {
+      this.orgNameCache = this.loadOrgNames();
+      name = this.orgNameCache.get(orgId) ?? '';
+    }
+    return name;
+  }
+
+  /** Called after an org is created, renamed or deleted. */
+  forgetOrgNames(): void {
+    this.orgNameCache = new Map();
+  }
+}

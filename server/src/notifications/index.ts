@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { registerSiteMessageRoutes } from './site-message-routes';
+import { registerSiteMessageSocket } from './site-message-socket';
+
+export { sendSiteMessage, type SiteMessageInput } from './send-site-message';
+
+/** Site messages: the REST API and the unread-count WebSocket (contract §8). */
+export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSiteMessageRoutes(app, ctx);
+  await registerSiteMessageSocket(app, ctx);
+}

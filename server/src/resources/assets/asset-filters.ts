@@ -1,0 +1,94 @@
+import type { RequestContext, ResourceDirectory, ScopeCondition } from '../../engine/declaration';
+import { PLATFORM_BASES } from './builtin-platforms';
+import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
+import { assetsOfNodes, orgNodes, resolveNode, subtreeOf } from './node-store';
+
+/**
+ * The asset list's filters beyond exact field matches (resources.md §8 "Extra query params").
+ * `resources` is optional: the engine may hand filters only (value, ctx); without it, `node_id` narrows to
+ * the node's direct assets and `label` is ignored rather than guessed.
+ */
+type AssetFilter = (
+  value: string,
+  ctx: RequestContext,
+  resources?: ResourceDirectory,
+) => ScopeCondition | null;
+
+const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
+
+/** `node` / `node_id` = node uuid or key; assets of the node and its descendants (v2.21 `all` default). */
+const byNode: AssetFilter = (value, ctx, resources) => {
+  const idOrKey = value.trim().slice(0, 200);
+  if (idOrKey === '') return null;
+  if (!resources) {
+    return {
+      field: 'id',
+      op: 'inSubquery',
+      subquery: {
+        table: ASSET_NODES_LINK.table,
+        column: ASSET_NODES_LINK.assetColumn,
+        where: { [ASSET_NODES_LINK.nodeColumn]: idOrKey },
+      },
+    };
+  }
+  const node = resolveNode(resources, ctx, idOrKey);
+  if (!node) return NOTHING;
+  const ids = subtreeOf(orgNodes(resources, { ...ctx, orgId: node.orgId }), node).map((item) => item.id);
+  return assetsOfNodes(ids);
+};
+
+/** `label=name:value` (or `name#value`): assets carrying that label. */
+const byLabel: AssetFilter = (value, ctx, resources) => {
+  if (!resources) return null;
+  const at = value.search(/[:#]/);
+  if (at <= 0) return NOTHING;
+  const labels = resources.get('assets.label').find(
+    {
+      and: [
+        { field: 'name', op: 'eq', value: value.slice(0, at).trim() },
+        { field: 'value', op: 'eq', value: value.slice(at + 1).trim() },
+      ],
+    },
+    ctx,
+  );
+  if (labels.length === 0) return NOTHING;
+  return {
+    or: labels.map((label) => ({
+      field: 'id',
+      op: 'inSubquery' as const,
+      subquery: {
+        table: ASSET_LABELS_LINK.table,
+        column: ASSET_LABELS_LINK.assetColumn,
+        where: { [ASSET_LABELS_LINK.labelColumn]: String(label.id) },
+      },
+    })),
+  };
+};
+
+/** `ips=ip1,ip2`. */
+const byIps: AssetFilter = (value) => {
+  const ips = value
+    .split(',')
+    .map((ip) => ip.trim())
+    .filter((ip) => ip !== '')
+    .slice(0, 1000);
+  return ips.length === 0 ? null : { field: 'ip', op: 'in', values: ips };
+};
+
+/** `platform__base=Linux`: the platform is stored by name, so the base is looked up in the platform table. */
+const byPlatformBase: AssetFilter = (value) => {
+  if (!(PLATFORM_BASES as readonly string[]).includes(value)) return NOTHING;
+  return {
+    field: 'platform',
+    op: 'inSubquery',
+    subquery: { table: 'assets_platform', column: 'name', where: { base: value } },
+  };
+};
+
+export const ASSET_FILTERS: Readonly<Record<string, AssetFilter>> = {
+  node: byNode,
+  node_id: byNode,
+  label: byLabel,
+  ips: byIps,
+  platform__base: byPlatformBase,
+};

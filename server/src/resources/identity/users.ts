@@ -1,0 +1,299 @@
+import type { IdentityDeps } from './deps';
+import { hashPassword } from '../../auth/passwords';
+import { ApiError, permissionDenied } from '../../http/api-error';
+import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { BUILTIN_ROLE_IDS, builtinRoleById } from '../../rbac/builtin-roles';
+import { hasPerms } from '../../rbac/has-perms';
+import { blockedKeysNow } from '../../storage/login-failures';
+import { bindingsOfUsers, replaceUserBindings } from '../../storage/role-bindings';
+import {
+  defineResource,
+  type FieldErrors,
+  type RequestContext,
+  type ResourceDeclaration,
+  type ResourceDirectory,
+  type ScopeCondition,
+  type StoredRow,
+} from '../../engine/declaration';
+import { message } from '../../engine/messages';
+import { l } from '../label';
+import { PASSWORD_STRATEGY, USER_SCALAR_FIELDS } from './user-fields';
+import { userActions } from './user-actions';
+
+export const USERS = 'users.user';
+
+const can = (ctx: RequestContext, code: string): boolean => ctx.isSystemAdmin || hasPerms(ctx.perms, [code]);
+
+/** Members of an org: users with any org-role binding there. */
+export const membersOf = (orgId: string): ScopeCondition => ({
+  field: 'id',
+  op: 'inSubquery',
+  subquery: { table: 'role_bindings', column: 'user_id', where: { org_id: orgId } },
+});
+
+/**
+ * A user holding a system role beyond the plain "User" role (SystemAdmin, auditors, components, custom
+ * system roles) is managed by system administrators only: an org admin must not change, reset, block or
+ * remove someone more privileged than himself.
+ */
+export function assertManageable(app: IdentityDeps, target: StoredRow, ctx: RequestContext): void {
+  if (ctx.isSystemAdmin) return;
+  const bindings = bindingsOfUsers(app.db, [String(target.id)]).get(String(target.id)) ?? [];
+  const privileged = bindings.some((b) => b.scope === 'system' && b.roleId !== BUILTIN_ROLE_IDS.User);
+  if (privileged && !hasPerms(ctx.perms, ['rbac.add_systemrolebinding'])) throw permissionDenied();
+}
+
+const roleName = (roleId: string, name: string): string => builtinRoleById(roleId)?.name ?? name;
+
+function rolesOf(
+  app: IdentityDeps,
+  rows: readonly StoredRow[],
+  ctx: RequestContext,
+  scope: 'system' | 'org',
+) {
+  const bindings = bindingsOfUsers(
+    app.db,
+    rows.map((row) => String(row.id)),
+  );
+  return rows.map((row) =>
+    (bindings.get(String(row.id)) ?? []).filter((b) =>
+      scope === 'system'
+        ? b.scope === 'system'
+        : b.scope === 'org' && ctx.orgId !== ROOT_ORG_ID && b.orgId === ctx.orgId,
+    ),
+  );
+}
+
+function groupsOf(
+  rows: readonly StoredRow[],
+  ctx: RequestContext,
+  resources: ResourceDirectory,
+): Array<Array<{ id: string; name: string }>> {
+  const ids = rows.map((row) => String(row.id));
+  const links = resources.get('users.usergrouprelation').find({ field: 'user', op: 'in', values: ids }, ctx);
+  const groupIds = [...new Set(links.map((link) => String(link.usergroup)))];
+  const names = new Map(
+    resources
+      .get('users.usergroup')
+      .find({ field: 'id', op: 'in', values: groupIds }, ctx)
+      .map((group) => [String(group.id), String(group.name)]),
+  );
+  return ids.map((id) =>
+    links
+      .filter((link) => link.user === id && names.has(String(link.usergroup)))
+      .map((link) => ({ id: String(link.usergroup), name: names.get(String(link.usergroup)) ?? '' })),
+  );
+}
+
+/** Role ids of one scope among these; the rest are errors for the field. */
+export function checkRoles(
+  ids: unknown,
+  scope: 'system' | 'org',
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+): string[] | null {
+  if (!Array.isArray(ids)) return null;
+  const roles = resources.get('rbac.role').find({ field: 'id', op: 'in', values: ids }, ctx);
+  const bad = (ids as string[]).find((id) => !roles.some((role) => role.id === id && role.scope === scope));
+  return bad === undefined ? null : [message('pkMissing', ctx.language, { value: bad })];
+}
+
+export function userResource(app: IdentityDeps): ResourceDeclaration {
+  return defineResource({
+    name: USERS,
+    url: '/api/v1/users/users/',
+    table: 'users',
+    orgScoped: false,
+    label: l('用户', 'User', 'ユーザー'),
+    fields: {
+      ...USER_SCALAR_FIELDS,
+      groups: {
+        kind: 'm2m',
+        to: 'users.usergroup',
+        label: l('用户组', 'User group', 'ユーザーグループ'),
+        virtual: true,
+        default: () => [],
+        computeMany: (rows, ctx, resources) =>
+          groupsOf(rows, ctx, resources).map((list) => list.map((g) => g.id)),
+      },
+      groups_display: {
+        kind: 'string',
+        label: l('用户组名', 'Groups name', 'グループ名'),
+        readOnly: true,
+        computeMany: (rows, ctx, resources) =>
+          groupsOf(rows, ctx, resources).map((list) => list.map((g) => g.name).join(' ')),
+      },
+      system_roles: {
+        kind: 'm2m',
+        to: 'rbac.role',
+        label: l('系统角色', 'System roles', 'システムロール'),
+        virtual: true,
+        computeMany: (rows, ctx) =>
+          rolesOf(app, rows, ctx, 'system').map((list) => list.map((b) => b.roleId)),
+      },
+      org_roles: {
+        kind: 'm2m',
+        to: 'rbac.role',
+        label: l('组织角色', 'Org roles', '組織ロール'),
+        virtual: true,
+        computeMany: (rows, ctx) => rolesOf(app, rows, ctx, 'org').map((list) => list.map((b) => b.roleId)),
+      },
+      system_roles_display: {
+        kind: 'string',
+        label: l('系统角色', 'System roles', 'システムロール'),
+        readOnly: true,
+        computeMany: (rows, ctx) =>
+          rolesOf(app, rows, ctx, 'system').map((list) =>
+            list.map((b) => roleName(b.roleId, b.roleName)).join(', '),
+          ),
+      },
+      org_roles_display: {
+        kind: 'string',
+        label: l('组织角色', 'Org roles', '組織ロール'),
+        readOnly: true,
+        computeMany: (rows, ctx) =>
+          rolesOf(app, rows, ctx, 'org').map((list) =>
+            list.map((b) => roleName(b.roleId, b.roleName)).join(', '),
+          ),
+      },
+      login_blocked: {
+        kind: 'boolean',
+        label: l('登录被锁定', 'Login blocked', 'ログインブロック'),
+        readOnly: true,
+        computeMany: (rows) => {
+          const blocked = blockedKeysNow(
+            app.db,
+            'user',
+            rows.map((row) => String(row.username)),
+          );
+          return rows.map((row) => blocked.has(String(row.username)));
+        },
+      },
+      password_strategy: PASSWORD_STRATEGY,
+    },
+    searchFields: ['username', 'email', 'name', 'id', 'source'],
+    filterFields: ['id', 'username', 'email', 'name', 'source', 'is_active', 'system_roles', 'org_roles'],
+    orderingFields: ['name', 'username', 'date_joined', 'last_login', 'email'],
+    defaultOrdering: ['name'],
+    fieldsMini: ['id', 'name', 'username'],
+    fieldsSmall: [
+      'id',
+      'name',
+      'username',
+      'email',
+      'wechat',
+      'phone',
+      'mfa_level',
+      'source',
+      'is_active',
+      'date_expired',
+      'date_joined',
+      'last_login',
+      'created_by',
+      'comment',
+    ],
+    dateRangeField: 'date_joined',
+    bulkDelete: 'org',
+    // Hidden unless the requester may see that kind of binding (resources.md §2 field-hiding rule).
+    fieldPermissions: {
+      system_roles: 'rbac.view_systemrolebinding',
+      system_roles_display: 'rbac.view_systemrolebinding',
+      org_roles: 'rbac.view_orgrolebinding',
+    },
+    customFilters: {
+      system_roles: (value) => ({
+        field: 'id',
+        op: 'inSubquery',
+        subquery: { table: 'role_bindings', column: 'user_id', where: { role_id: value, scope: 'system' } },
+      }),
+      org_roles: (value, ctx) => ({
+        field: 'id',
+        op: 'inSubquery',
+        subquery: {
+          table: 'role_bindings',
+          column: 'user_id',
+          where:
+            ctx.orgId === ROOT_ORG_ID
+              ? { role_id: value, scope: 'org' }
+              : { role_id: value, org_id: ctx.orgId },
+        },
+      }),
+    },
+    hooks: {
+      // Members of the current org; every user in Root; service accounts never (resources.md §2).
+      scope: (ctx) => {
+        const people: ScopeCondition = { field: 'is_service_account', op: 'eq', value: 0 };
+        return ctx.orgId === ROOT_ORG_ID ? people : { and: [people, membersOf(ctx.orgId)] };
+      },
+      validate: (data, ctx, existing, resources) => {
+        if (existing) assertManageable(app, existing, ctx);
+        const errors: FieldErrors = {};
+        if (data.system_roles !== undefined) {
+          if (!can(ctx, 'rbac.add_systemrolebinding')) throw permissionDenied();
+          const bad = checkRoles(data.system_roles, 'system', resources, ctx);
+          if (bad) errors.system_roles = bad;
+          else if ((data.system_roles as string[]).length === 0)
+            errors.system_roles = [message('required', ctx.language)];
+        }
+        if (data.org_roles !== undefined && ctx.orgId === ROOT_ORG_ID) delete data.org_roles;
+        if (data.org_roles !== undefined) {
+          if (!can(ctx, 'rbac.add_orgrolebinding')) throw permissionDenied();
+          const bad = checkRoles(data.org_roles, 'org', resources, ctx);
+          if (bad) errors.org_roles = bad;
+          // Removing every org role would silently drop the user from the org: use remove/ for that.
+          else if ((data.org_roles as string[]).length === 0)
+            errors.org_roles = [message('required', ctx.language)];
+        }
+        if (existing && existing.id === ctx.userId && data.is_active === false)
+          errors.is_active = [ctx.language === 'zh' ? '不能禁用自己' : 'You cannot disable yourself'];
+        if (!existing && data.password_strategy === 'custom' && !data.password)
+          errors.password = [message('required', ctx.language)];
+        return Object.keys(errors).length > 0 ? errors : null;
+      },
+      beforeSave: async (data, ctx, existing) => {
+        if (!existing) {
+          if (!data.name) data.name = data.username;
+          data.date_joined = Date.now();
+          data.created_by = ctx.username.slice(0, 30);
+        }
+        if (typeof data.password === 'string' && data.password !== '') {
+          data.password_hash = await hashPassword(data.password);
+          data.date_password_last_updated = Date.now();
+        }
+      },
+      afterSave: (row, ctx, created, input, resources) => {
+        const id = String(row.id);
+        if (created || input.system_roles !== undefined) {
+          const roles = (input.system_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.User];
+          replaceUserBindings(app.db, id, 'system', null, roles);
+        }
+        if (ctx.orgId !== ROOT_ORG_ID && (created || input.org_roles !== undefined)) {
+          const roles = (input.org_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.OrgUser];
+          replaceUserBindings(app.db, id, 'org', ctx.orgId, roles);
+        }
+        if (Array.isArray(input.groups)) setGroups(id, input.groups as string[], ctx, resources);
+      },
+      beforeDelete: (row, ctx) => {
+        if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');
+        assertManageable(app, row, ctx);
+      },
+    },
+    extraActions: userActions(app),
+  });
+}
+
+/** The user's groups in the current org become exactly `groupIds`; groups of other orgs are untouched. */
+export function setGroups(
+  userId: string,
+  groupIds: readonly string[],
+  ctx: RequestContext,
+  resources: ResourceDirectory,
+): void {
+  const relations = resources.get('users.usergrouprelation');
+  const current = relations.find({ field: 'user', op: 'eq', value: userId }, ctx);
+  const groups = resources.get('users.usergroup');
+  for (const link of current)
+    if (!groupIds.includes(String(link.usergroup)))
+      groups.link('users', String(link.usergroup), [userId], 'remove');
+  for (const groupId of groupIds) groups.link('users', groupId, [userId], 'add');
+}

@@ -1,0 +1,70 @@
+import type { ServerConfig } from '../config';
+import { buildApp } from '../app';
+import { MAX_SEED_ASSETS, seedAssets } from './seed-assets';
+import { DEFAULT_DEMO_PASSWORD, describeDemo } from './start-seeds';
+import { seedDemo } from './seed-demo';
+
+const USAGE = `usage: node dist/server/main.js seed [--demo] [--assets N]
+  --demo       load the demo data set once (orgs, users, groups, labels, node trees, ~200 assets, messages)
+  --assets N   add N assets to the Default org under /Default/Scale/… (bulk, one transaction)
+The data dir is BASTION_DATA_DIR (default ./data); BASTION_DEMO_PASSWORD sets the demo users' password.
+`;
+
+export interface SeedArgs {
+  demo: boolean;
+  assets: number;
+}
+
+/** Parses `--demo`, `--assets N` / `--assets=N`; `{error}` on bad input. */
+export function parseSeedArgs(args: readonly string[]): SeedArgs | { error: string } {
+  const parsed: SeedArgs = { demo: false, assets: 0 };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === '--demo') parsed.demo = true;
+    else if (arg === '--assets' || arg.startsWith('--assets=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[(i += 1)];
+      const count = Number(value);
+      if (!value || !/^\d+$/.test(value) || count < 1 || count > MAX_SEED_ASSETS) {
+        return {
+          error: `--assets needs a whole number between 1 and ${MAX_SEED_ASSETS}, got "${value ?? ''}"`,
+        };
+      }
+      parsed.assets = count;
+    } else return { error: `unknown option "${arg}"` };
+  }
+  if (!parsed.demo && parsed.assets === 0) return { error: 'nothing to do' };
+  return parsed;
+}
+
+/**
+ * `main.js seed …`: builds the app without listening (schema, built-ins and every declared resource, as
+ * a start does), loads the asked data, closes. Exit code 2 on bad arguments.
+ */
+export async function runSeed(
+  config: ServerConfig,
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
+  const parsed = parseSeedArgs(args);
+  if ('error' in parsed) {
+    process.stderr.write(`${parsed.error}\n${USAGE}`);
+    return 2;
+  }
+  const app = await buildApp({ ...config, demo: false, logLevel: 'warn' });
+  try {
+    const seedEnv = { db: app.db, resources: app.engine.registry };
+    if (parsed.demo) {
+      const password = env.BASTION_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+      process.stdout.write(describeDemo(await seedDemo(seedEnv, password), password));
+    }
+    if (parsed.assets > 0) {
+      const result = await seedAssets(seedEnv, parsed.assets);
+      process.stdout.write(
+        `${result.assets} assets added under ${result.leaves} nodes of /Default/Scale in ${result.seconds.toFixed(2)} s\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await app.close();
+  }
+}

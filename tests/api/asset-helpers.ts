@@ -1,0 +1,106 @@
+import { ADMIN_PASSWORD, Client, type TestServer } from './harness';
+import { ensureOrg } from '../../server/src/storage/orgs';
+
+/** JSON calls with the org header and csrf token, as the console sends them. */
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export async function call<T = unknown>(
+  client: Client,
+  method: string,
+  path: string,
+  options: { body?: unknown; org?: string; raw?: string; contentType?: string } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (options.org) headers['x-jms-org'] = options.org;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const response = await client.request(path, { method, headers, body, csrf: method !== 'GET' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    // a non-JSON body (csv, html): returned as text
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+export async function adminClient(server: TestServer): Promise<Client> {
+  const client = new Client(server.baseUrl);
+  await client.login('admin', ADMIN_PASSWORD);
+  return client;
+}
+
+/** A signed-in user with the given org roles (created on the fly). */
+export async function userClient(
+  server: TestServer,
+  username: string,
+  orgRoles: ReadonlyArray<{ org: string; role: string }>,
+  systemRoles: readonly string[] = ['User'],
+): Promise<Client> {
+  const password = `${username}-Pass-1`;
+  await server.createUser({ username, email: `${username}@corp.test`, password, orgRoles, systemRoles });
+  const client = new Client(server.baseUrl);
+  await client.login(username, password);
+  return client;
+}
+
+export async function addOrg(server: TestServer, id: string, name: string): Promise<void> {
+  await ensureOrg(server.app.db, { id, name, comment: '' });
+}
+
+export interface AssetBody {
+  id: string;
+  hostname: string;
+  ip: string;
+  platform: string;
+  protocols: string[];
+  nodes: string[];
+  nodes_display: string[];
+  labels: string[];
+  labels_display: string[];
+  is_active: boolean;
+  connectivity: string;
+  org_id: string;
+  org_name: string;
+  [key: string]: unknown;
+}
+
+export interface NodeBody {
+  id: string;
+  key: string;
+  value: string;
+  name: string;
+  full_value: string;
+  org_id: string;
+  [key: string]: unknown;
+}
+
+export interface TreeItem {
+  id: string;
+  name: string;
+  title: string;
+  pId: string;
+  isParent: boolean;
+  open: boolean;
+  iconSkin: string;
+  chkDisabled?: boolean;
+  meta: { type: string; data: Record<string, unknown> };
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const ASSETS = '/api/v1/assets/assets/';
+export const NODES = '/api/v1/assets/nodes/';
+export const PLATFORMS = '/api/v1/assets/platforms/';
+export const LABELS = '/api/v1/assets/labels/';

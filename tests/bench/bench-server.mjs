@@ -1,0 +1,153 @@
+// Shared by the api/export benchmarks: seeds a temporary data dir with the BUILT server's `seed` command,
+// starts dist/server/main.js on it as a child process (its pid is exposed for /proc RSS sampling), signs
+// in as admin, and offers a keep-alive HTTP client.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../support/server-process.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(root, 'dist/server/main.js');
+const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
+
+/** Seeds `count` assets into a fresh data dir; returns the dir and the seed's own wall time. */
+export function seedDataDir(count) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-bench-'));
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [MAIN, 'seed', '--assets', String(count)], {
+    env: {
+      ...process.env,
+      BASTION_DATA_DIR: dataDir,
+      BASTION_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BASTION_LOG_LEVEL: 'warn',
+    },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`seed failed:\n${result.stdout}\n${result.stderr}`);
+  return { dataDir, seedSeconds: (performance.now() - started) / 1000, seedLog: result.stdout.trim() };
+}
+
+/** Starts the built server on `dataDir` (extra env and node flags allowed); resolves once /api/health/ answers. */
+export async function startServer(dataDir, env = {}, nodeArgs = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+    env: {
+      ...process.env,
+      BASTION_HOST: '127.0.0.1',
+      BASTION_PORT: String(port),
+      BASTION_DATA_DIR: dataDir,
+      BASTION_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BASTION_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    log: () => log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    },
+  };
+}
+
+export function removeDataDir(dataDir) {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Resident memory of a process from /proc (MB); 0 once it is gone. */
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Peak RSS of `pid` while `work` runs, sampled every 20 ms. */
+export async function withPeakRss(pid, work) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  try {
+    const value = await work();
+    return { value, peakMb: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function cookiesOf(response) {
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]);
+}
+
+/** Signs in as admin like the browser does; returns the headers an API call needs (cookie, csrf). */
+export async function adminHeaders(baseUrl) {
+  const page = await fetch(`${baseUrl}/core/auth/login/`);
+  const jar = new Map(cookiesOf(page).map((pair) => pair.split('=')));
+  const csrf = jar.get('jms_csrftoken') ?? '';
+  const response = await fetch(`${baseUrl}/core/auth/login/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, csrfmiddlewaretoken: csrf }),
+  });
+  if (response.status !== 302) throw new Error(`login failed: ${response.status}`);
+  for (const pair of cookiesOf(response)) {
+    const [name, value] = pair.split('=');
+    jar.set(name, value);
+  }
+  return {
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-csrftoken': jar.get('jms_csrftoken') ?? '',
+    'x-jms-org': '00000000-0000-0000-0000-000000000002',
+  };
+}
+
+/** GET (or another method) over a keep-alive agent; resolves with status, body bytes and milliseconds. */
+export function request(agent, baseUrl, urlPath, headers, { method = 'GET', body } = {}) {
+  const url = new URL(urlPath, baseUrl);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -1,0 +1,77 @@
+// Languages and the session (issue 5 items 7, 8): the language from the cookie, then the browser; the switch
+// in the account menu; the 'Info' re-login dialog after the session is cut.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
+
+let c: Console;
+
+beforeAll(async () => {
+  c = await startConsole();
+});
+
+afterAll(async () => {
+  await c?.close();
+});
+
+describe('languages', () => {
+  it('the language cookie wins over the browser', async () => {
+    const page = await newPage(c, 'en');
+    await page.context().addCookies([{ name: 'django_language', value: 'ja', url: c.baseUrl }]);
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await expect.poll(() => page.textContent('[data-testid="current-view"]')).toBe('コンソール');
+    expect(await page.getAttribute('[data-testid="nav-messages"]', 'title')).toBe('サイトメッセージ');
+    expect(await page.textContent('[data-testid="footer"]')).toContain('バージョン');
+    await page.context().close();
+  });
+
+  it('without a cookie the browser language is used, then Chinese', async () => {
+    const ja = await newPage(c, 'ja');
+    await signIn(c, ja, 'admin', ADMIN_PASSWORD);
+    await expect.poll(() => ja.textContent('[data-testid="current-view"]')).toBe('コンソール');
+    await ja.context().close();
+    const fr = await newPage(c, 'fr-FR');
+    await signIn(c, fr, 'admin', ADMIN_PASSWORD);
+    await expect.poll(() => fr.textContent('[data-testid="current-view"]')).toBe('控制台');
+    await fr.context().close();
+  });
+
+  it('the account menu switches the language through the cookie', async () => {
+    const page = await newPage(c, 'en');
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await expect.poll(() => page.textContent('[data-testid="current-view"]')).toBe('Console');
+    await page.click('[data-testid="account-menu"]');
+    await Promise.all([page.waitForEvent('framenavigated'), page.click('[data-testid="language-zh"]')]);
+    await expect.poll(() => page.textContent('[data-testid="current-view"]')).toBe('控制台');
+    expect((await page.context().cookies()).find((k) => k.name === 'django_language')?.value).toBe('zh-hans');
+    await page.context().close();
+  });
+});
+
+describe('the session', () => {
+  it('after the session is cut, the next request opens the Info dialog whose button leads to login', async () => {
+    const page = await newPage(c);
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await page.waitForSelector('[data-testid="menu-users"]');
+    await page.context().clearCookies({ name: 'jms_sessionid' });
+    await page.click('[data-testid="nav-messages"]');
+    const dialog = page.locator('[data-testid="relogin-dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Info');
+    expect(await dialog.textContent()).toContain('the account has ended, please log in again');
+    await dialog.locator('button', { hasText: 'Re-Login' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    await page.context().close();
+  });
+
+  it('logout from the account menu clears the organization memory', async () => {
+    const page = await newPage(c);
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    await page.waitForSelector('[data-testid="menu-users"]');
+    await page.evaluate(() => localStorage.setItem('jms_current_org_admin', '{"id":"x","name":"x"}'));
+    await page.click('[data-testid="account-menu"]');
+    await page.click('[data-testid="logout"]');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    expect(await page.evaluate(() => localStorage.getItem('jms_current_org_admin'))).toBeNull();
+    await page.context().close();
+  });
+});
