@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import {
   DEFAULT_LOGIN_LIMITS,
@@ -75,6 +75,30 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
 }
 
 /** Every page error and console error is collected, so a test can say the page stayed clean. */
+/** The ordinary user most tests sign in as. */
+export const ALICE = {
+  username: 'alice',
+  name: 'Alice Ordinary',
+  email: 'alice@example.com',
+  password: 'Alice-Pass-1',
+} as const;
+
+/**
+ * One console for the test file: started before its tests with these users, closed after them. The object
+ * is filled in by beforeAll, so tests use it directly.
+ */
+export function consoleForFile(users: readonly NewUser[] = [], options: ConsoleOptions = {}): Console {
+  const c = {} as Console;
+  beforeAll(async () => {
+    Object.assign(c, await startConsole(options));
+    for (const user of users) await c.createUser(user);
+  });
+  afterAll(async () => {
+    await c.close?.();
+  });
+  return c;
+}
+
 export async function newPage(
   c: Console,
   language = 'en',

@@ -1,17 +1,9 @@
 // Languages and the session (issue 5 items 7, 8): the language from the cookie, then the browser; the switch
 // in the account menu; the 'Info' re-login dialog after the session is cut.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, newPage, signIn, consoleForFile } from './harness';
 
-let c: Console;
-
-beforeAll(async () => {
-  c = await startConsole();
-});
-
-afterAll(async () => {
-  await c?.close();
-});
+const c = consoleForFile();
 
 describe('languages', () => {
   it('the language cookie wins over the browser', async () => {

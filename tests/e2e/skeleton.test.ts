@@ -1,24 +1,10 @@
 // Issue 2's path end to end in Chromium: build -> import map -> SystemJS -> plugins -> SDK -> server -> a
 // person signing in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pagePlugin, writeDropIn } from './fixtures';
-import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
+import { ALICE, ADMIN_PASSWORD, newPage, signIn, consoleForFile } from './harness';
 
-let c: Console;
-
-beforeAll(async () => {
-  c = await startConsole();
-  await c.createUser({
-    username: 'alice',
-    name: 'Alice Ordinary',
-    email: 'alice@example.com',
-    password: 'Alice-Pass-1',
-  });
-});
-
-afterAll(async () => {
-  await c?.close();
-});
+const c = consoleForFile([ALICE]);
 
 describe('signing in', () => {
   it('sends a visitor to the login page and keeps the typed username after a wrong password', async () => {
@@ -63,7 +49,7 @@ describe('an ordinary user', () => {
     const page = await newPage(c);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await signIn(c, page, 'alice', 'Alice-Pass-1');
+    await signIn(c, page, 'alice', ALICE.password);
     await page.waitForSelector('[data-testid="menu-profile"]');
     await page.click('[data-testid="menu-profile"]');
     await expect.poll(() => page.textContent('[data-testid="profile-username"]')).toBe('alice');

@@ -1,22 +1,10 @@
 // The rest of the users area: user groups with their members, roles (tabs, permission tree, role users)
 // and a user's login ACL rules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type Console } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ALICE, consoleForFile } from './harness';
 import { adminOnUsers, apiGet } from './users-support';
 
-let c: Console;
-beforeAll(async () => {
-  c = await startConsole();
-  await c.createUser({
-    username: 'alice',
-    name: 'Alice Ordinary',
-    email: 'alice@example.com',
-    password: 'Alice-Pass-123',
-  });
-});
-afterAll(async () => {
-  await c?.close();
-});
+const c = consoleForFile([ALICE]);
 
 describe('users area: groups, roles, login ACL', () => {
   it('creates a user group with a member and removes the member on its detail page', async () => {

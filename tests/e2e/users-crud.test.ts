@@ -1,22 +1,10 @@
 // The users area as a person uses it: create through the form (with a server validation error on its
 // field), find by tag search, edit, clone, bulk update, quick actions on the detail page, delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type Console } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ALICE, consoleForFile } from './harness';
 import { acceptConfirm, adminOnUsers, apiGet, row } from './users-support';
 
-let c: Console;
-beforeAll(async () => {
-  c = await startConsole();
-  await c.createUser({
-    username: 'alice',
-    name: 'Alice Ordinary',
-    email: 'alice@example.com',
-    password: 'Alice-Pass-123',
-  });
-});
-afterAll(async () => {
-  await c?.close();
-});
+const c = consoleForFile([ALICE]);
 
 interface UserRow {
   id: string;

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { FieldMeta } from '../metadata';
+import { formatDate } from '../../rules/formats';
+import { normalizeLanguage } from '../../rules/language';
 
 /** Copying a secret is throttled to once per 1,800 ms (spec §9). */
 export const COPY_THROTTLE_MS = 1800;
@@ -21,20 +23,11 @@ export function parseServerDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Medium 24-hour date-time in the user's language (spec §1). */
+/** Medium 24-hour date-time in the user's language (spec §1); text that is no date is shown as it is. */
 export function formatDateTime(value: unknown, language: string): string {
   const d = parseServerDate(value);
   if (!d) return value === null || value === undefined ? '' : String(value);
-  const locale = language === 'zh' ? 'zh-CN' : language === 'ja' ? 'ja-JP' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(d);
+  return formatDate(d, normalizeLanguage(language) ?? 'en', 'medium');
 }
 
 export function BooleanCell({ value, yes, no }: { value: unknown; yes: string; no: string }) {

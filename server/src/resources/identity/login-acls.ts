@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { defineResource, type FieldErrors, type ResourceDeclaration } from '../../engine/declaration';
 import { LABELS, choice, l } from '../label';
-import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { fkDisplayField } from '../../engine/fk-display';
 
 export const ALL_DAY_PERIODS = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, value: '00:00~00:00' }));
 
@@ -107,17 +107,13 @@ export function loginAclResource(): ResourceDeclaration {
       },
       is_active: { kind: 'boolean', label: LABELS.isActive, default: true },
       user: { kind: 'fk', to: 'users.user', label: LABELS.user, required: true },
-      user_display: {
-        kind: 'string',
+      user_display: fkDisplayField({
+        fk: 'user',
+        to: 'users.user',
         label: l('用户名', 'Username', 'ユーザー名'),
-        readOnly: true,
-        computeMany: (rows, ctx, resources) => {
-          const users = resources
-            .get('users.user')
-            .find({ field: 'id', op: 'in', values: rows.map((r) => r.user) }, { ...ctx, orgId: ROOT_ORG_ID });
-          return rows.map((row) => String(users.find((u) => u.id === row.user)?.username ?? ''));
-        },
-      },
+        text: (user) => String(user.username),
+        acrossOrgs: true,
+      }),
       date_created: { kind: 'datetime', label: LABELS.dateCreated, readOnly: true },
       date_updated: { kind: 'datetime', label: LABELS.dateUpdated, readOnly: true },
       reviewers: {

@@ -13,6 +13,7 @@ import {
   type StoredRow,
 } from '../../engine/declaration';
 import { LABELS, choice, l } from '../label';
+import { fkDisplayField, userDisplayText } from '../../engine/fk-display';
 
 export type BindingEndpoint = 'all' | 'system' | 'org';
 
@@ -56,20 +57,13 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
         };
   const fields: Record<string, FieldDeclaration> = {
     user: { kind: 'fk', to: 'users.user', label: LABELS.user, required: true },
-    user_display: {
-      kind: 'string',
+    user_display: fkDisplayField({
+      fk: 'user',
+      to: 'users.user',
       label: l('用户', 'User display', 'ユーザー表示'),
-      readOnly: true,
-      computeMany: (rows, ctx, resources) => {
-        const users = resources
-          .get('users.user')
-          .find({ field: 'id', op: 'in', values: rows.map((r) => r.user) }, { ...ctx, orgId: ROOT_ORG_ID });
-        return rows.map((row) => {
-          const user = users.find((u) => u.id === row.user);
-          return user ? `${String(user.name)}(${String(user.username)})` : '';
-        });
-      },
-    },
+      text: userDisplayText,
+      acrossOrgs: true,
+    }),
     role: { kind: 'fk', to: 'rbac.role', label: LABELS.role, required: true },
     role_display: {
       kind: 'string',

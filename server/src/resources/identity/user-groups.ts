@@ -2,6 +2,7 @@ import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { defineResource, type FieldErrors, type ResourceDeclaration } from '../../engine/declaration';
 import { message } from '../../engine/messages';
 import { LABELS, l } from '../label';
+import { fkDisplayField, userDisplayText } from '../../engine/fk-display';
 import { membersOf } from './users';
 
 const LINKS = { table: 'user_groups_users', sourceColumn: 'usergroup_id', targetColumn: 'user_id' } as const;
@@ -68,20 +69,13 @@ export function userGroupRelationResource(): ResourceDeclaration {
     label: l('用户组关系', 'User group relation', 'ユーザーグループ関係'),
     fields: {
       user: { kind: 'fk', to: 'users.user', label: LABELS.user, required: true, column: 'user_id' },
-      user_display: {
-        kind: 'string',
+      user_display: fkDisplayField({
+        fk: 'user',
+        to: 'users.user',
         label: l('用户名', 'User display', 'ユーザー表示'),
-        readOnly: true,
-        computeMany: (rows, ctx, resources) => {
-          const users = resources
-            .get('users.user')
-            .find({ field: 'id', op: 'in', values: rows.map((r) => r.user) }, { ...ctx, orgId: ROOT_ORG_ID });
-          return rows.map((row) => {
-            const user = users.find((u) => u.id === row.user);
-            return user ? `${String(user.name)}(${String(user.username)})` : '';
-          });
-        },
-      },
+        text: userDisplayText,
+        acrossOrgs: true,
+      }),
       usergroup: {
         kind: 'fk',
         to: 'users.usergroup',
@@ -89,17 +83,12 @@ export function userGroupRelationResource(): ResourceDeclaration {
         required: true,
         column: 'usergroup_id',
       },
-      usergroup_display: {
-        kind: 'string',
+      usergroup_display: fkDisplayField({
+        fk: 'usergroup',
+        to: 'users.usergroup',
         label: l('用户组名', 'User group display', 'ユーザーグループ表示'),
-        readOnly: true,
-        computeMany: (rows, ctx, resources) => {
-          const groups = resources
-            .get('users.usergroup')
-            .find({ field: 'id', op: 'in', values: rows.map((r) => r.usergroup) }, ctx);
-          return rows.map((row) => String(groups.find((g) => g.id === row.usergroup)?.name ?? ''));
-        },
-      },
+        text: (group) => String(group.name),
+      }),
     },
     searchFields: ['user', 'usergroup'],
     filterFields: ['user', 'usergroup'],
