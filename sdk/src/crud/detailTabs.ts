@@ -1,27 +1,6 @@
 import { readCookie } from '../rules/cookies';
 import { ACTIVE_TAB_COOKIE, ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS } from '../rules/tabPages';
 
-export interface TabLike {
-  name: string;
-  hidden?: boolean;
-}
-
-/**
- * The initial tab (spec §2 "Tab pages"): `?activeTab=` → cookie `activeTab` → the page default → the first
- * visible tab; names match case-insensitively and hidden tabs never win.
- */
-export function initialTab(input: {
-  tabs: readonly TabLike[];
-  query?: string | null;
-  cookie?: string | null;
-  fallback?: string;
-}): string | undefined {
-  const visible = input.tabs.filter((t) => !t.hidden);
-  const find = (name: string | null | undefined): string | undefined =>
-    name ? visible.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name : undefined;
-  return find(input.query) ?? find(input.cookie) ?? find(input.fallback) ?? visible[0]?.name;
-}
-
 export function readActiveTabCookie(cookieString: string): string | null {
   return readCookie(cookieString, ACTIVE_TAB_COOKIE);
 }

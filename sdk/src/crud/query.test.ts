@@ -15,7 +15,8 @@ import { fieldsOf } from './metadata';
 import { USERS_OPTIONS } from './fixtures.test-data';
 import { exportRanges, exportUrl, templateUrl } from './exportOptions';
 import { emitDateRange } from './dateRange';
-import { activeTabCookie, cutTitle, initialTab } from './detailTabs';
+import { activeTabCookie, cutTitle } from './detailTabs';
+import { resolveActiveTab } from '../rules/tabPages';
 import { loadPageSize, loadShownColumns, savePageSize, saveShownColumns, tableKey } from './tableConfig';
 
 describe('list query building (spec §7)', () => {
@@ -127,10 +128,10 @@ describe('date range, tabs, table config', () => {
 
   it('active tab: query, then cookie, then default; hidden tabs never win', () => {
     const tabs = [{ name: 'info' }, { name: 'Assets' }, { name: 'secret', hidden: true }];
-    expect(initialTab({ tabs, query: 'assets', cookie: 'info' })).toBe('Assets');
-    expect(initialTab({ tabs, query: 'secret', cookie: 'assets' })).toBe('Assets');
-    expect(initialTab({ tabs, fallback: 'assets' })).toBe('Assets');
-    expect(initialTab({ tabs })).toBe('info');
+    expect(resolveActiveTab({ tabs, query: 'assets', cookie: 'info' })).toBe('Assets');
+    expect(resolveActiveTab({ tabs, query: 'secret', cookie: 'assets' })).toBe('Assets');
+    expect(resolveActiveTab({ tabs, defaultTab: 'assets' })).toBe('Assets');
+    expect(resolveActiveTab({ tabs })).toBe('info');
     expect(activeTabCookie('info')).toContain('max-age=86400');
     expect(cutTitle('x'.repeat(81))).toBe(`${'x'.repeat(80)}...`);
   });

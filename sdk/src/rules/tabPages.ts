@@ -5,7 +5,8 @@ export const ACTIVE_TAB_QUERY = 'activeTab';
 
 /**
  * The active tab of a tab page: the `activeTab` query value, then the cookie, then the given default — each
- * only when it names a visible tab; else the first visible tab.
+ * only when it names a visible tab (case-insensitively: addresses are typed by people); else the first
+ * visible tab.
  */
 export function resolveActiveTab(input: {
   tabs: readonly { name: string; hidden?: boolean }[];
@@ -15,7 +16,10 @@ export function resolveActiveTab(input: {
 }): string | null {
   const visible = input.tabs.filter((t) => !t.hidden).map((t) => t.name);
   for (const candidate of [input.query, input.cookie, input.defaultTab]) {
-    if (candidate && visible.includes(candidate)) return candidate;
+    const match = candidate
+      ? visible.find((name) => name.toLowerCase() === candidate.toLowerCase())
+      : undefined;
+    if (match) return match;
   }
   return visible[0] ?? null;
 }

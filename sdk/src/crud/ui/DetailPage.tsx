@@ -6,7 +6,8 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isHttpError } from '../../http/HttpError';
 import type { HttpClient } from '../../services/http';
-import { rememberTab, cutTitle, readActiveTabCookie, initialTab } from '../detailTabs';
+import { rememberTab, cutTitle, readActiveTabCookie } from '../detailTabs';
+import { resolveActiveTab } from '../../rules/tabPages';
 import { fieldsOf, loadMetadata, type FieldsMeta } from '../metadata';
 import { detailRights, resourcePerms, type ResourcePerms } from '../rights';
 import { crudPaths, detailUrl, urlPath } from '../routes';
@@ -195,11 +196,11 @@ export function DetailPage<O extends Record<string, unknown> = Record<string, un
   const active =
     chosen && visible.some((tab) => tab.name === chosen)
       ? chosen
-      : initialTab({
+      : resolveActiveTab({
           tabs: visible.map((tab) => ({ name: tab.name })),
           query: search.get('activeTab'),
           cookie: readActiveTabCookie(document.cookie),
-          fallback: props.defaultTab,
+          defaultTab: props.defaultTab,
         });
   const activeIndex = Math.max(
     0,

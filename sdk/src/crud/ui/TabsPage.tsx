@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useSearchParams } from 'react-router-dom';
-import { rememberTab, readActiveTabCookie, initialTab } from '../detailTabs';
+import { rememberTab, readActiveTabCookie } from '../detailTabs';
+import { resolveActiveTab } from '../../rules/tabPages';
 import { useKit } from './kit';
 
 export interface PageTab {
@@ -29,11 +30,11 @@ export function TabsPage({
   const active =
     chosen && visible.some((tab) => tab.name === chosen)
       ? chosen
-      : initialTab({
+      : resolveActiveTab({
           tabs: visible,
           query: search.get('activeTab'),
           cookie: readActiveTabCookie(document.cookie),
-          fallback: defaultTab,
+          defaultTab,
         });
   return (
     <div data-testid={testId ?? 'tabs-page'}>
