@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
 import { DEFAULT_ORG, ROLE, call, createOrg, inOrg } from './identity-helpers';
+import {
+  createPersonas,
+  crudProbes,
+  grant,
+  matrixTests,
+  nextNumber,
+  orgOf,
+  CRUD_ACTIONS,
+  MATRIX_PASSWORD,
+  type MatrixCase,
+  type Persona,
+  type ProbeCall,
+  type Verdicts,
+  type Where,
+} from './rbac-matrix';
 
 /**
  * Role × action × organization over every identity resource. Each persona acts in its own org (A) and in
  * another org (B); every expectation is an exact allowed/denied verdict, so any leak fails the test.
  */
-type Persona = 'user' | 'orgAuditor' | 'orgAdmin' | 'sysAuditor' | 'admin';
-type Action = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
-type Where = 'own' | 'other';
-
 let server: TestServer;
 let admin: Client;
 let orgA = '';
 let orgB = '';
-const clients = {} as Record<Persona, Client>;
+let clients = {} as Record<Persona, Client>;
 const ids = { groupA: '', groupB: '', memberA: '', memberB: '', aclUser: '', orgRole: '', systemRole: '' };
-
-const PASSWORD = 'Matrix-pass-1';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,27 +34,19 @@ beforeAll(async () => {
   await admin.login('admin', ADMIN_PASSWORD);
   orgA = await createOrg(admin, 'Org A');
   orgB = await createOrg(admin, 'Org B');
-  const make = async (
-    username: string,
-    systemRoles: string[],
-    orgRoles: Array<{ org: string; role: string }>,
-  ) =>
+  ({ clients } = await createPersonas(server, orgA));
+  const member = async (username: string, org: string) =>
     (
       await server.createUser({
         username,
         email: `${username}@m.test`,
-        password: PASSWORD,
-        systemRoles,
-        orgRoles,
+        password: MATRIX_PASSWORD,
+        systemRoles: ['User'],
+        orgRoles: [{ org, role: 'OrgUser' }],
       })
     ).id;
-  await make('m_user', ['User'], [{ org: orgA, role: 'OrgUser' }]);
-  await make('m_orgauditor', ['User'], [{ org: orgA, role: 'OrgAuditor' }]);
-  await make('m_orgadmin', ['User'], [{ org: orgA, role: 'OrgAdmin' }]);
-  await make('m_sysauditor', ['SystemAuditor'], [{ org: orgA, role: 'OrgUser' }]);
-  await make('m_admin', ['SystemAdmin'], [{ org: orgA, role: 'OrgUser' }]);
-  ids.memberA = await make('member_a', ['User'], [{ org: orgA, role: 'OrgUser' }]);
-  ids.memberB = await make('member_b', ['User'], [{ org: orgB, role: 'OrgUser' }]);
+  ids.memberA = await member('member_a', orgA);
+  ids.memberB = await member('member_b', orgB);
   ids.groupA = (
     await call<{ id: string }>(admin, 'POST', '/api/v1/users/groups/', { name: 'ga' }, inOrg(orgA))
   ).body.id;
@@ -58,250 +59,193 @@ beforeAll(async () => {
   ids.systemRole = (
     await call<{ id: string }>(admin, 'POST', '/api/v1/rbac/system-roles/', { name: 'custom-sys' })
   ).body.id;
-  for (const [persona, username] of [
-    ['user', 'm_user'],
-    ['orgAuditor', 'm_orgauditor'],
-    ['orgAdmin', 'm_orgadmin'],
-    ['sysAuditor', 'm_sysauditor'],
-    ['admin', 'm_admin'],
-  ] as const) {
-    clients[persona] = new Client(server.baseUrl);
-    await clients[persona].login(username, PASSWORD);
-  }
 });
 
 afterAll(async () => {
   await server.close();
 });
 
-interface Case {
-  resource: string;
-  url: string;
-  /** an existing object in the org of `where` */
-  detail: (where: Where) => string;
-  create: (where: Where, n: number) => unknown | Promise<unknown>;
-  update: unknown;
-  /** a fresh deletable object in the org of `where`, made by admin */
-  fresh: (where: Where, n: number) => Promise<string>;
-  allowed: Record<Persona, Partial<Record<`${Where}:${Action}`, boolean>>>;
-}
+const org = (where: Where) => orgOf(where, orgA, orgB);
+const none: Verdicts = {};
+const allOwn = grant(['own'], CRUD_ACTIONS);
+const everything = grant(['own', 'other'], CRUD_ACTIONS);
 
-const org = (where: Where) => (where === 'own' ? orgA : orgB);
-const none = {};
-const allOwn = {
-  'own:list': true,
-  'own:retrieve': true,
-  'own:create': true,
-  'own:update': true,
-  'own:delete': true,
-};
-const everything = {
-  ...allOwn,
-  'other:list': true,
-  'other:retrieve': true,
-  'other:create': true,
-  'other:update': true,
-  'other:delete': true,
-};
+/** An allowed list never shows the other org's object. */
+const without =
+  (foreign: (where: Where) => string) =>
+  (body: unknown, { where }: ProbeCall): void => {
+    expect(JSON.stringify(body).includes(foreign(where))).toBe(false);
+  };
 
-let counter = 0;
-const next = () => (counter += 1);
-
-const CASES: Case[] = [
+const CASES: MatrixCase[] = [
   {
     resource: 'user groups',
-    url: '/api/v1/users/groups/',
-    detail: (where) => (where === 'own' ? ids.groupA : ids.groupB),
-    create: (_where, n) => ({ name: `g-${n}` }),
-    update: { comment: 'changed' },
-    fresh: async (where, n) =>
-      (
-        await call<{ id: string }>(
-          admin,
-          'POST',
-          '/api/v1/users/groups/',
-          { name: `fresh-${n}` },
-          inOrg(org(where)),
-        )
-      ).body.id,
+    probes: crudProbes({
+      url: '/api/v1/users/groups/',
+      detail: (where) => (where === 'own' ? ids.groupA : ids.groupB),
+      create: (_where, n) => ({ name: `g-${n}` }),
+      update: () => ({ comment: 'changed' }),
+      fresh: async (where, n) =>
+        (
+          await call<{ id: string }>(
+            admin,
+            'POST',
+            '/api/v1/users/groups/',
+            { name: `fresh-${n}` },
+            inOrg(org(where)),
+          )
+        ).body.id,
+      listCheck: without((where) => (where === 'own' ? ids.groupB : ids.groupA)),
+    }),
     allowed: { user: none, orgAuditor: none, orgAdmin: allOwn, sysAuditor: none, admin: everything },
   },
   {
     resource: 'users',
-    url: '/api/v1/users/users/',
-    detail: (where) => (where === 'own' ? ids.memberA : ids.memberB),
-    create: (_where, n) => ({ username: `new-${n}`, name: `New ${n}`, email: `new-${n}@m.test` }),
-    update: { comment: 'changed' },
-    fresh: async (where, n) =>
-      (
-        await call<{ id: string }>(
-          admin,
-          'POST',
-          '/api/v1/users/users/',
-          { username: `fresh-${n}`, name: 'F', email: `fresh-${n}@m.test` },
-          inOrg(org(where)),
-        )
-      ).body.id,
+    probes: crudProbes({
+      url: '/api/v1/users/users/',
+      detail: (where) => (where === 'own' ? ids.memberA : ids.memberB),
+      create: (_where, n) => ({ username: `new-${n}`, name: `New ${n}`, email: `new-${n}@m.test` }),
+      update: () => ({ comment: 'changed' }),
+      fresh: async (where, n) =>
+        (
+          await call<{ id: string }>(
+            admin,
+            'POST',
+            '/api/v1/users/users/',
+            { username: `fresh-${n}`, name: 'F', email: `fresh-${n}@m.test` },
+            inOrg(org(where)),
+          )
+        ).body.id,
+      listCheck: without((where) => (where === 'own' ? ids.memberB : ids.memberA)),
+    }),
     // users.delete_user is system-only: an org admin manages members but deletes nobody.
     allowed: {
       user: none,
       orgAuditor: none,
-      orgAdmin: { 'own:list': true, 'own:retrieve': true, 'own:create': true, 'own:update': true },
+      orgAdmin: grant(['own'], ['list', 'retrieve', 'create', 'update']),
       sysAuditor: none,
       admin: everything,
     },
   },
   {
     resource: 'org role bindings',
-    url: '/api/v1/rbac/org-role-bindings/',
-    detail: () => '',
-    // A brand-new user each time (made by admin in Root, so a member of no org): bindings never clash.
-    create: async (_where, n) => {
-      const user = await call<{ id: string }>(
-        admin,
-        'POST',
-        '/api/v1/users/users/',
-        { username: `bind-${n}`, name: 'B', email: `bind-${n}@m.test` },
-        inOrg('00000000-0000-0000-0000-000000000000'),
-      );
-      return { user: user.body.id, role: ROLE.OrgAuditor };
-    },
-    update: {},
-    fresh: async (where) => {
-      const user = where === 'own' ? ids.memberA : ids.memberB;
-      const made = await call<{ id: string }>(
-        admin,
-        'POST',
-        '/api/v1/rbac/org-role-bindings/',
-        { user, role: ids.orgRole },
-        inOrg(org(where)),
-      );
-      return made.body.id;
-    },
+    probes: crudProbes({
+      url: '/api/v1/rbac/org-role-bindings/',
+      // A brand-new user each time (made by admin in Root, so a member of no org): bindings never clash.
+      create: async (_where, n) => {
+        const user = await call<{ id: string }>(
+          admin,
+          'POST',
+          '/api/v1/users/users/',
+          { username: `bind-${n}`, name: 'B', email: `bind-${n}@m.test` },
+          inOrg('00000000-0000-0000-0000-000000000000'),
+        );
+        return { user: user.body.id, role: ROLE.OrgAuditor };
+      },
+      // A member of the org with two roles, so that this binding is not his last one there.
+      fresh: async (where, n) => {
+        const user = await call<{ id: string }>(
+          admin,
+          'POST',
+          '/api/v1/users/users/',
+          { username: `unbind-${n}`, name: 'U', email: `unbind-${n}@m.test` },
+          inOrg(org(where)),
+        );
+        const made = await call<{ id: string }>(
+          admin,
+          'POST',
+          '/api/v1/rbac/org-role-bindings/',
+          { user: user.body.id, role: ids.orgRole },
+          inOrg(org(where)),
+        );
+        if (made.status !== 201) throw new Error(`binding: ${made.status} ${JSON.stringify(made.body)}`);
+        return made.body.id;
+      },
+    }),
     allowed: {
       user: none,
       orgAuditor: none,
-      orgAdmin: { 'own:list': true, 'own:retrieve': true, 'own:create': true, 'own:delete': true },
+      orgAdmin: grant(['own'], ['list', 'create', 'delete']),
       sysAuditor: none,
-      admin: { ...everything, 'own:update': true, 'other:update': true },
+      admin: everything,
     },
   },
-  ...(['system-roles', 'org-roles', 'roles'] as const).map((kind): Case => ({
+  ...(['system-roles', 'org-roles', 'roles'] as const).map((kind): MatrixCase => ({
     resource: kind,
-    url: `/api/v1/rbac/${kind}/`,
-    detail: () => (kind === 'system-roles' ? ids.systemRole : ids.orgRole),
-    create: (_w, n) => ({ name: `${kind}-${n}`, scope: kind === 'system-roles' ? 'system' : 'org' }),
-    update: { comment: 'changed' },
-    fresh: async (_w, n) =>
-      (
-        await call<{ id: string }>(admin, 'POST', `/api/v1/rbac/${kind}/`, {
-          name: `fresh-${kind}-${n}`,
-          scope: 'org',
-        })
-      ).body.id,
+    probes: crudProbes({
+      url: `/api/v1/rbac/${kind}/`,
+      detail: () => (kind === 'system-roles' ? ids.systemRole : ids.orgRole),
+      create: (_w, n) => ({ name: `${kind}-${n}`, scope: kind === 'system-roles' ? 'system' : 'org' }),
+      update: () => ({ comment: 'changed' }),
+      fresh: async (_w, n) =>
+        (
+          await call<{ id: string }>(admin, 'POST', `/api/v1/rbac/${kind}/`, {
+            name: `fresh-${kind}-${n}`,
+            scope: 'org',
+          })
+        ).body.id,
+    }),
     allowed: {
       user: none,
       orgAuditor: none,
       // Org roles are global objects: an org admin may read them (to bind them), never change them.
-      orgAdmin: kind === 'org-roles' ? { 'own:list': true, 'own:retrieve': true } : none,
+      orgAdmin: kind === 'org-roles' ? grant(['own'], ['list', 'retrieve']) : none,
       sysAuditor: none,
       admin: everything,
     },
   })),
-  ...(['system-role-bindings', 'role-bindings'] as const).map((kind): Case => ({
+  ...(['system-role-bindings', 'role-bindings'] as const).map((kind): MatrixCase => ({
     resource: kind,
-    url: `/api/v1/rbac/${kind}/`,
-    detail: () => '',
-    create: () => ({ user: ids.memberA, role: ids.systemRole }),
-    update: {},
-    fresh: async () => '',
+    probes: crudProbes({ url: `/api/v1/rbac/${kind}/` }),
     allowed: {
       user: none,
       orgAuditor: none,
       orgAdmin: none,
       sysAuditor: none,
-      admin: { 'own:list': true, 'other:list': true },
+      admin: grant(['own', 'other'], ['list']),
     },
   })),
   {
     resource: 'login ACLs',
-    url: '/api/v1/acls/login-acls/',
-    detail: () => '',
-    create: () => ({
-      name: `acl-${next()}`,
-      user: ids.memberA,
-      rules: { ip_group: ['10.0.0.0/8'] },
-      action: 'reject',
+    probes: crudProbes({
+      url: '/api/v1/acls/login-acls/',
+      create: () => ({
+        name: `acl-${nextNumber()}`,
+        user: ids.memberA,
+        rules: { ip_group: ['10.0.0.0/8'] },
+        action: 'reject',
+      }),
+      fresh: async () =>
+        (
+          await call<{ id: string }>(admin, 'POST', '/api/v1/acls/login-acls/', {
+            name: `fresh-acl-${nextNumber()}`,
+            user: ids.memberB,
+            rules: {},
+          })
+        ).body.id,
     }),
-    update: { comment: 'changed' },
-    fresh: async () =>
-      (
-        await call<{ id: string }>(admin, 'POST', '/api/v1/acls/login-acls/', {
-          name: `fresh-acl-${next()}`,
-          user: ids.memberB,
-          rules: {},
-        })
-      ).body.id,
     allowed: { user: none, orgAuditor: none, orgAdmin: none, sysAuditor: none, admin: everything },
   },
   {
     resource: 'organizations',
-    url: '/api/v1/orgs/orgs/',
-    detail: (where) => org(where),
-    create: (_w, n) => ({ name: `org-${n}` }),
-    update: { comment: 'changed' },
-    fresh: async (_w, n) => createOrg(admin, `fresh-org-${n}`),
+    probes: crudProbes({
+      url: '/api/v1/orgs/orgs/',
+      detail: (where) => org(where),
+      create: (_w, n) => ({ name: `org-${n}` }),
+      update: () => ({ comment: 'changed' }),
+      fresh: async (_w, n) => createOrg(admin, `fresh-org-${n}`),
+    }),
     allowed: { user: none, orgAuditor: none, orgAdmin: none, sysAuditor: none, admin: everything },
   },
 ];
 
-const PERSONAS: Persona[] = ['user', 'orgAuditor', 'orgAdmin', 'sysAuditor', 'admin'];
-
 describe('role × action × organization matrix', () => {
-  for (const c of CASES) {
-    for (const persona of PERSONAS) {
-      for (const where of ['own', 'other'] as const) {
-        it(`${c.resource}: ${persona} in ${where} org`, async () => {
-          const client = clients[persona];
-          const headers = inOrg(org(where));
-          const expectVerdict = (action: Action, status: number, body: unknown) => {
-            const allowed = c.allowed[persona][`${where}:${action}`] === true;
-            const label = `${c.resource} ${persona} ${where} ${action} → ${status} ${JSON.stringify(body).slice(0, 200)}`;
-            if (allowed) expect(status, label).toBeLessThan(300);
-            else expect([403, 404, 405], label).toContain(status);
-          };
-          const list = await call<unknown[]>(client, 'GET', c.url, undefined, headers);
-          expectVerdict('list', list.status, list.body);
-          if (list.status === 200 && Array.isArray(list.body)) {
-            // a list that is allowed never shows another org's rows
-            const text = JSON.stringify(list.body);
-            if (c.resource === 'user groups')
-              expect(text.includes(where === 'own' ? ids.groupB : ids.groupA)).toBe(false);
-            if (c.resource === 'users')
-              expect(text.includes(where === 'own' ? ids.memberB : ids.memberA)).toBe(false);
-          }
-          const target = c.detail(where);
-          if (target) {
-            const retrieve = await call(client, 'GET', `${c.url}${target}/`, undefined, headers);
-            expectVerdict('retrieve', retrieve.status, retrieve.body);
-            if (c.update && Object.keys(c.update).length > 0) {
-              const update = await call(client, 'PATCH', `${c.url}${target}/`, c.update, headers);
-              expectVerdict('update', update.status, update.body);
-            }
-          }
-          if (!c.resource.includes('system-role-bindings') && c.resource !== 'role-bindings') {
-            const create = await call(client, 'POST', c.url, await c.create(where, next()), headers);
-            expectVerdict('create', create.status, create.body);
-            const fresh = await c.fresh(where, next());
-            if (fresh) {
-              const del = await call(client, 'DELETE', `${c.url}${fresh}/`, undefined, headers);
-              expectVerdict('delete', del.status, del.body);
-            }
-          }
-        });
-      }
-    }
-  }
+  matrixTests(CASES, {
+    wheres: ['own', 'other'],
+    denied: [403, 404, 405],
+    clients: () => clients,
+    org,
+  });
 });
 
 describe('no escalation through identity writes', () => {

@@ -268,9 +268,15 @@ export interface ResourceDeclaration {
   extraActions?: readonly ExtraAction[];
   /**
    * Filters beyond exact matches on `filterFields`: query parameter → condition (null = ignore the value).
+   * They read other resources through `resources`, always within `ctx` (its org), like hooks do.
    * Reported as `filter: true` in OPTIONS when the name is also a field.
    */
-  customFilters?: Readonly<Record<string, (value: string, ctx: RequestContext) => ScopeCondition | null>>;
+  customFilters?: Readonly<
+    Record<
+      string,
+      (value: string, ctx: RequestContext, resources: ResourceDirectory) => ScopeCondition | null
+    >
+  >;
   /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
   fieldPermissions?: Readonly<Record<string, string>>;
 }

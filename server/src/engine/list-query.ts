@@ -102,7 +102,7 @@ export function listRequest(
     const raw = query[name];
     if (raw === undefined || raw === '') continue;
     filtered = true;
-    conditions.push(build(raw.slice(0, 1024), ctx));
+    conditions.push(build(raw.slice(0, 1024), ctx, resource.registry));
   }
   const searchable = decl.searchFields
     .map((f) => f.replace(/^[\^=@$]/, ''))

@@ -41,7 +41,8 @@ export class EngineResource implements ResourceAccess {
   constructor(
     db: Db,
     readonly declaration: ResourceDeclaration,
-    private readonly registry: ResourceRegistry,
+    /** The directory hooks, computed fields and custom filters read other resources through. */
+    readonly registry: ResourceRegistry,
   ) {
     this.compiled = compileResource(declaration);
     this.store = new SqliteTable(db, this.compiled, (name) => registry.compiledOf(name));
@@ -156,10 +157,13 @@ export class EngineResource implements ResourceAccess {
 
   private validateInput(body: unknown, mode: WriteMode, existing: StoredRow | null, ctx: RequestContext) {
     const orgId = this.declaration.orgScoped ? String(existing?.org_id ?? ctx.orgId) : null;
+    // fk/m2m targets are looked up in the org of the row being written, not the request's: an update made
+    // in Root (which reads every org) must not link an org's row to another org's objects.
+    const linkCtx = orgId === null ? ctx : { ...ctx, orgId };
     return validateObject(this.compiled, body, mode, existing, {
       lang: ctx.language,
       hidden: this.hiddenFields(ctx),
-      existingIds: (to, ids) => this.registry.resource(to).existingIds(ids, ctx),
+      existingIds: (to, ids) => this.registry.resource(to).existingIds(ids, linkCtx),
       uniqueTaken: (field, value, exceptId) => {
         const column = field === 'id' ? 'id' : this.compiled.columnOf.get(field);
         if (!column) return false;

@@ -1,17 +1,17 @@
 import type { RequestContext, ResourceDirectory, ScopeCondition } from '../../engine/declaration';
 import { PLATFORM_BASES } from './builtin-platforms';
-import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
+import { ASSET_LABELS_LINK } from './link-tables';
 import { assetsOfNodes, orgNodes, resolveNode, subtreeOf } from './node-store';
 
 /**
- * The asset list's filters beyond exact field matches (resources.md §8 "Extra query params").
- * `resources` is optional: the engine may hand filters only (value, ctx); without it, `node_id` narrows to
- * the node's direct assets and `label` is ignored rather than guessed.
+ * The asset list's filters beyond exact field matches (resources.md §8 "Extra query params"). Nodes and
+ * labels are resolved within the request's org (every org in Root), so another org's node or label
+ * matches nothing.
  */
 type AssetFilter = (
   value: string,
   ctx: RequestContext,
-  resources?: ResourceDirectory,
+  resources: ResourceDirectory,
 ) => ScopeCondition | null;
 
 const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
@@ -20,17 +20,6 @@ const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
 const byNode: AssetFilter = (value, ctx, resources) => {
   const idOrKey = value.trim().slice(0, 200);
   if (idOrKey === '') return null;
-  if (!resources) {
-    return {
-      field: 'id',
-      op: 'inSubquery',
-      subquery: {
-        table: ASSET_NODES_LINK.table,
-        column: ASSET_NODES_LINK.assetColumn,
-        where: { [ASSET_NODES_LINK.nodeColumn]: idOrKey },
-      },
-    };
-  }
   const node = resolveNode(resources, ctx, idOrKey);
   if (!node) return NOTHING;
   const ids = subtreeOf(orgNodes(resources, { ...ctx, orgId: node.orgId }), node).map((item) => item.id);
@@ -39,7 +28,6 @@ const byNode: AssetFilter = (value, ctx, resources) => {
 
 /** `label=name:value` (or `name#value`): assets carrying that label. */
 const byLabel: AssetFilter = (value, ctx, resources) => {
-  if (!resources) return null;
   const at = value.search(/[:#]/);
   if (at <= 0) return NOTHING;
   const labels = resources.get('assets.label').find(
