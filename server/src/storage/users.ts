@@ -150,6 +150,14 @@ export async function findUserCredentials(
   return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
 }
 
+/**
+ * Sets when the user's password was last changed (epoch milliseconds; null = never). For seeds and tests that
+ * need a password close to or past its expiry; the API sets it only when the password changes.
+ */
+export async function setUserPasswordLastUpdated(db: Db, userId: string, when: number | null): Promise<void> {
+  db.prepare('UPDATE users SET date_password_last_updated = ? WHERE id = ?').run(when, userId);
+}
+
 export async function recordUserLogin(db: Db, userId: string, when: number): Promise<void> {
   db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(when, userId);
 }
