@@ -24,7 +24,7 @@ export function Footer({ mobile, collapsed }: { mobile: boolean; collapsed: bool
   const offset = mobile ? 0 : collapsed ? FOOTER_OFFSET_COLLAPSED_PX : FOOTER_OFFSET_OPEN_PX;
   return (
     <footer
-      className="bastion-footer text-sm text-color-secondary px-3 py-2"
+      className="bastion-footer text-sm text-color-secondary pr-3 py-2"
       style={{ paddingLeft: offset + 16 }}
       data-testid="footer"
       data-offset={offset}

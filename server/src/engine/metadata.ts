@@ -22,8 +22,13 @@ const PARSES = [
 
 type FieldInfo = Record<string, unknown>;
 
+/** Computed values of these kinds are typed model properties (is_valid, users_amount): DRF reports the type. */
+const TYPED_COMPUTED = new Set(['boolean', 'integer', 'float', 'datetime', 'date', 'choice']);
+
 function drfType(name: string, field: FieldDeclaration): string {
-  if ((field.compute || field.computeMany) && !field.virtual) return 'field';
+  const computed = (field.compute || field.computeMany) && !field.virtual;
+  // Other computed values are method fields, which DRF reports as plain "field".
+  if (computed && !TYPED_COMPUTED.has(field.kind)) return 'field';
   switch (field.kind) {
     case 'string':
     case 'text':
