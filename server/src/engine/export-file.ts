@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { xlsxStream as workbookStream } from '../export/xlsx-stream';
 import type { FieldDeclaration, RequestContext } from './declaration';
 import type { SelectQuery } from './conditions';
 import type { EngineResource } from './runtime';
@@ -89,32 +88,23 @@ export function csvStream(
   return Readable.from(lines());
 }
 
-/** XLSX through ExcelJS's streaming writer: rows are committed as they are produced. */
+/**
+ * XLSX written as a true stream (our own writer: ExcelJS's "streaming" writer still assembles the whole zip
+ * in memory at the end), pulled batch by batch as the client reads.
+ */
 export function xlsxStream(
   resource: EngineResource,
   query: SelectQuery,
   columns: readonly ExportColumn[],
   ctx: RequestContext,
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(resource.compiled.model);
-  void (async () => {
-    sheet.addRow(columns.map((c) => c.title)).commit();
-    for await (const rows of rowBatches(resource, query, columns, ctx)) {
-      for (const row of rows) sheet.addRow(row).commit();
-      // Backpressure: the next batch is read only once the client has taken what is buffered.
-      if (output.destroyed) return;
-      if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), once(output, 'close')]);
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+  return Readable.from(
+    workbookStream(
+      resource.compiled.model,
+      columns.map((c) => c.title),
+      rowBatches(resource, query, columns, ctx),
+    ),
+  );
 }
 
 /** `<model>_<YYYY-MM-DD_HH-MM-SS>.<ext>` in UTC. */
