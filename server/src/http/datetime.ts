@@ -26,13 +26,48 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
-export function formatDateTime(epochMs: number, timeZone = 'UTC'): string {
+/** The zone's UTC offset in minutes at an instant, read from the formatter (`GMT+08:00` → 480). */
+function offsetMinutes(epochMs: number, timeZone: string): number {
   const formatter = formatterFor(timeZone) ?? (formatterFor('UTC') as Intl.DateTimeFormat);
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-  // longOffset gives "GMT+08:00", or just "GMT" for a zero offset.
-  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '').replace(':', '') || '+0000';
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`;
+  const name =
+    formatter.formatToParts(new Date(epochMs)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * Offsets change only at transitions, which fall on whole minutes: one formatter call per zone and minute
+ * serves every timestamp in it (formatToParts was a tenth of a list request's time).
+ */
+const offsets = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 5000;
+
+function cachedOffset(epochMs: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(epochMs / 60_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = offsetMinutes(epochMs, timeZone);
+    if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+export function formatDateTime(epochMs: number, timeZone = 'UTC'): string {
+  const offset = timeZone === 'UTC' ? 0 : cachedOffset(epochMs, timeZone);
+  // The wall-clock time is the instant shifted by the offset, read in UTC.
+  const local = new Date(Math.floor(epochMs / 1000) * 1000 + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}/${pad(local.getUTCMonth() + 1)}/${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ` +
+    `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+  );
 }
 
 export function formatNullableDateTime(epochMs: number | null, timeZone?: string): string | null {
