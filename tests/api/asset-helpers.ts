@@ -81,17 +81,8 @@ export interface NodeBody {
   [key: string]: unknown;
 }
 
-export interface TreeItem {
-  id: string;
-  name: string;
-  title: string;
-  pId: string;
-  isParent: boolean;
-  open: boolean;
-  iconSkin: string;
-  chkDisabled?: boolean;
-  meta: { type: string; data: Record<string, unknown> };
-}
+/** The zTree item shape, as the server declares it. */
+export type { TreeItem } from '../../server/src/resources/assets/node-tree-items';
 
 export interface Page<T> {
   count: number;
