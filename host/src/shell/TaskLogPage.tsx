@@ -4,16 +4,25 @@ import { useT } from '@bastion/sdk';
 
 export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
 
+/** Refusals the server names in a frame's `error` (server/src/ops/task-log-socket.ts), shown translated. */
+const ERROR_KEYS: Readonly<Record<string, string>> = {
+  not_found: 'taskLog.notFound',
+  invalid_task: 'taskLog.invalidTask',
+  log_unavailable: 'taskLog.logUnavailable',
+};
+
 /**
  * The task log (legacy routes `/ops/celery/task/{id}/log/` and `/ops/task/task/{id}/log/`, also opened as a
- * 900×600 popup): a full-window log that follows `/ws/ops/tasks/log/` (contract §10.7), which sends
- * `{message}` frames after `{task, type: 'celery'}`. Output is text, never HTML.
+ * 900×600 popup by the SDK's `openTaskLog`): a full-window log that follows `/ws/ops/tasks/log/` (contract
+ * §10.7), which sends `{message}` frames after `{task, type: 'celery'}`. Output is text, never HTML. A task the user may not read
+ * (or that does not exist) is answered with one `{error}` frame, shown as a notice instead of log text.
  */
 export function TaskLogPage() {
   const t = useT('host');
   const { id = '' } = useParams();
   const [lines, setLines] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     document.title = `${t('taskLog.title')} ${id}`;
@@ -23,8 +32,9 @@ export function TaskLogPage() {
     socket.onopen = () => socket.send(JSON.stringify({ task: id, type: 'celery' }));
     socket.onmessage = (event) => {
       try {
-        const data = JSON.parse(String(event.data)) as { message?: unknown };
-        if (typeof data.message === 'string') setLines((l) => [...l, data.message as string]);
+        const data = JSON.parse(String(event.data)) as { message?: unknown; error?: unknown };
+        if (typeof data.error === 'string') setError(ERROR_KEYS[data.error] ?? 'taskLog.notFound');
+        else if (typeof data.message === 'string') setLines((l) => [...l, data.message as string]);
       } catch {
         // ignored
       }
@@ -32,7 +42,10 @@ export function TaskLogPage() {
     socket.onerror = () => setFailed(true);
     return () => socket.close();
   }, [id, t]);
-  useEffect(() => end.current?.scrollIntoView?.(), [lines]);
+  // A block body: recent Chromium returns a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.();
+  }, [lines]);
   return (
     <div
       className="min-h-screen p-3"
@@ -49,6 +62,11 @@ export function TaskLogPage() {
       >
         {lines.join('')}
       </pre>
+      {error ? (
+        <p className="text-orange-300" data-testid="task-log-error">
+          {t(error)}
+        </p>
+      ) : null}
       {failed ? (
         <p className="text-red-300" data-testid="task-log-failed">
           {t('messages.wsFailed')}
@@ -57,9 +75,4 @@ export function TaskLogPage() {
       <div ref={end} />
     </div>
   );
-}
-
-/** Open a task's log in a 900×600 popup, on the hash path the v2.21 console used. */
-export function openTaskLog(taskId: string): void {
-  window.open(`/ui/#/ops/celery/task/${encodeURIComponent(taskId)}/log/`, '', 'width=900,height=600');
 }

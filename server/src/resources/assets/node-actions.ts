@@ -7,6 +7,7 @@ import type {
 } from '../../engine/declaration';
 import { ResponseError, notFound } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { NODE_TASKS_ACTION } from '../../ops/connectivity';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from './node-tree-items';
 import { assetMessage } from './messages';
 import {
@@ -316,4 +317,6 @@ export const NODE_ACTIONS: readonly ExtraAction[] = [
     needsOrg: true,
     handler: changeAssets('remove'),
   },
+  // `{id}/tasks/` {action: test|refresh|refresh_cache} → {task}: the connectivity test runs in server/src/ops.
+  NODE_TASKS_ACTION,
 ];

@@ -1,0 +1,156 @@
+import type { Label, Language } from '../engine/declaration';
+
+/**
+ * Every user-visible text of the ops area (task names, task logs, the task-log socket and its HTTP
+ * fallback, the asset/node task actions) in the console's three languages. Wording follows v2.21
+ * (ops/ws.py, assets/tasks/asset_connectivity.py, ops/api/celery.py) where it has one.
+ */
+export const OPS_MESSAGES = {
+  // Task names (display_name of ops.task).
+  taskAssetConnectivity: {
+    en: 'Test assets connectivity: {subject}',
+    zh: '测试资产可连接性: {subject}',
+    ja: 'アセット接続のテスト: {subject}',
+  },
+  taskNodeConnectivity: {
+    en: 'Test if the assets under the node are connectable: {subject}',
+    zh: '测试节点下资产是否可连接: {subject}',
+    ja: 'ノードの下にあるアセットが接続可能かどうかをテストします: {subject}',
+  },
+
+  // The task-log socket and the HTTP fallback.
+  invalidTaskId: {
+    en: 'The task id is not valid.',
+    zh: '任务 ID 无效',
+    ja: 'タスク ID が無効です。',
+  },
+  taskNotFound: {
+    en: 'Task not found, or you have no permission to read its log.',
+    zh: '任务不存在，或您没有权限查看其日志',
+    ja: 'タスクが見つからないか、ログを表示する権限がありません。',
+  },
+  waitingTaskStart: {
+    en: 'Waiting task start',
+    zh: '等待任务开始',
+    ja: 'タスク開始待ち',
+  },
+  logUnavailable: {
+    en: 'The log of this task is no longer available.',
+    zh: '该任务的日志已不存在',
+    ja: 'このタスクのログは利用できなくなりました。',
+  },
+  logWaitTimeout: {
+    en: 'The task did not start writing its log in time.',
+    zh: '任务未能及时开始写入日志',
+    ja: 'タスクが時間内にログの書き込みを開始しませんでした。',
+  },
+
+  // The asset / node task actions.
+  refreshNeedsAdminUser: {
+    en: 'Refreshing hardware info needs an SSH admin credential for the asset; this console does not manage admin users yet.',
+    zh: '更新硬件信息需要资产的 SSH 管理用户凭据，当前控制台尚不支持管理用户',
+    ja: 'ハードウェア情報の更新にはアセットの SSH 管理ユーザーの資格情報が必要ですが、このコンソールはまだ管理ユーザーを管理していません。',
+  },
+  needsSystemUsers: {
+    en: 'This action needs system users; this console does not manage system users yet.',
+    zh: '该操作需要系统用户，当前控制台尚不支持系统用户',
+    ja: 'この操作にはシステムユーザーが必要ですが、このコンソールはまだシステムユーザーを管理していません。',
+  },
+  noAmountCache: {
+    en: 'Asset amounts are counted live; there is no cache to refresh.',
+    zh: '资产数量为实时统计，没有需要刷新的缓存',
+    ja: 'アセット数はリアルタイムで数えられるため、更新するキャッシュはありません。',
+  },
+
+  taskRunning: {
+    en: 'The task is running; delete it when it has finished.',
+    zh: '任务正在运行，请在其结束后再删除',
+    ja: 'タスクは実行中です。終了してから削除してください。',
+  },
+  tooManyTasks: {
+    en: 'Too many tasks are running; try again later.',
+    zh: '正在运行的任务过多，请稍后再试',
+    ja: '実行中のタスクが多すぎます。後でもう一度お試しください。',
+  },
+
+  // Connectivity task log lines.
+  logTask: { en: 'Task: {name}', zh: '任务: {name}', ja: 'タスク: {name}' },
+  logTaskId: { en: 'Task id: {id}', zh: '任务 ID: {id}', ja: 'タスク ID: {id}' },
+  logStarted: {
+    en: 'Started at {date} by {user}',
+    zh: '开始于 {date}，执行者 {user}',
+    ja: '{date} に {user} が開始',
+  },
+  logPlan: {
+    en: 'Hosts: {count}; TCP probe timeout {timeout} s, {concurrency} at a time',
+    zh: '主机数: {count}；TCP 探测超时 {timeout} 秒，并发 {concurrency}',
+    ja: 'ホスト数: {count}; TCP プローブのタイムアウト {timeout} 秒、同時実行 {concurrency}',
+  },
+  logCapped: {
+    en: '{count} more assets were not tested (at most {max} per task).',
+    zh: '另有 {count} 个资产未测试（每个任务最多 {max} 个）',
+    ja: 'さらに {count} 個のアセットはテストされませんでした (1 タスクあたり最大 {max} 個)。',
+  },
+  logSkippedInactive: {
+    en: 'skipped  {host}: asset is disabled',
+    zh: '跳过  {host}: 资产已禁用',
+    ja: 'スキップ  {host}: アセットは無効です',
+  },
+  logNoHosts: { en: 'No host to run.', zh: '没有可执行的主机', ja: '実行するホストがありません。' },
+  logHostOk: {
+    en: 'ok       {host} ({address})  {ms} ms',
+    zh: '成功     {host} ({address})  {ms} ms',
+    ja: '成功     {host} ({address})  {ms} ms',
+  },
+  logHostFailed: {
+    en: 'failed   {host} ({address})  {ms} ms  {reason}',
+    zh: '失败     {host} ({address})  {ms} ms  {reason}',
+    ja: '失敗     {host} ({address})  {ms} ms  {reason}',
+  },
+  logSummary: {
+    en: 'Summary: total {total}, success {success}, failed {failed}, skipped {skipped}',
+    zh: '汇总: 总数 {total}，成功 {success}，失败 {failed}，跳过 {skipped}',
+    ja: '集計: 合計 {total}、成功 {success}、失敗 {failed}、スキップ {skipped}',
+  },
+  logFinishedOk: {
+    en: 'Task {id} succeeded in {seconds} s',
+    zh: '任务 {id} 执行成功，用时 {seconds} 秒',
+    ja: 'タスク {id} は {seconds} 秒で成功しました',
+  },
+  logFinishedFailed: {
+    en: 'Task {id} failed in {seconds} s',
+    zh: '任务 {id} 执行失败，用时 {seconds} 秒',
+    ja: 'タスク {id} は {seconds} 秒で失敗しました',
+  },
+  logInterrupted: {
+    en: 'Task {id} was interrupted: the server stopped before it finished.',
+    zh: '任务 {id} 已中断：服务器在任务完成前停止',
+    ja: 'タスク {id} は中断されました: 完了前にサーバーが停止しました。',
+  },
+
+  // Probe failure reasons.
+  reasonTimeout: { en: 'timed out', zh: '超时', ja: 'タイムアウト' },
+  reasonRefused: { en: 'connection refused', zh: '连接被拒绝', ja: '接続が拒否されました' },
+  reasonUnreachable: { en: 'host unreachable', zh: '主机不可达', ja: 'ホストに到達できません' },
+  reasonUnknownHost: { en: 'unknown host name', zh: '无法解析主机名', ja: '不明なホスト名' },
+  reasonNoPort: {
+    en: 'no ssh, rdp, telnet or vnc protocol',
+    zh: '没有 ssh、rdp、telnet 或 vnc 协议',
+    ja: 'ssh、rdp、telnet、vnc のプロトコルがありません',
+  },
+  reasonCancelled: { en: 'cancelled', zh: '已取消', ja: 'キャンセルされました' },
+  reasonOther: { en: 'error {code}', zh: '错误 {code}', ja: 'エラー {code}' },
+} as const satisfies Record<string, Label>;
+
+export type OpsMessage = keyof typeof OPS_MESSAGES;
+
+/** The message in `language`, with `{name}` placeholders filled. */
+export function opsMessage(
+  key: OpsMessage,
+  language: Language,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return OPS_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Language } from '../engine/declaration';
+import { requestLanguage } from '../http/language';
+import { registerSessionSocket } from '../http/session-socket';
+import { opsMessage } from './messages';
+import { mayReadTaskLog } from './task-access';
+import { taskIdOf } from './task-files';
+import { fileExists, readChunk, toTerminal } from './task-log-reader';
+import type { TaskRunner } from './task-runner';
+
+export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
+
+/** Timings of contract §10.7, and the limits v2.21 did not have. */
+export const SOCKET_TIMINGS = {
+  /** A "." while the log does not exist yet. */
+  waitTickMs: 500,
+  /** Give up waiting for a log that never appears. */
+  waitForFileMs: 60_000,
+  /** Poll for new log text. */
+  pollMs: 200,
+  /** One frame's share of the file. */
+  chunkBytes: 4096,
+  /** A stream never outlives this, whatever the task does. */
+  maxStreamMs: 2 * 60 * 60 * 1000,
+  /** Pause reading while this much is still queued for a slow client. */
+  maxBufferedBytes: 1024 * 1024,
+};
+
+/** Frames the server sends: `{message, task}`; a refusal also names its reason in `error`. */
+interface Frame {
+  message: string;
+  task?: string;
+  error?: 'invalid_task' | 'not_found' | 'log_unavailable';
+}
+
+/** `{task, type}` from a client frame; null when it is not that shape. `type` (celery|ansible) is inert. */
+function parseCommand(data: RawData, isBinary: boolean): { task: unknown } | null {
+  if (isBinary) return null;
+  try {
+    const parsed: unknown = JSON.parse(String(data));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    return { task: (parsed as Record<string, unknown>).task };
+  } catch {
+    return null;
+  }
+}
+
+interface Stream {
+  socket: WebSocket;
+  runner: TaskRunner;
+  id: string;
+  language: Language;
+  signal: AbortSignal;
+}
+
+const send = (socket: WebSocket, frame: Frame): void => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+};
+
+/**
+ * Follows one task's log (contract §10.7): "." every 0.5 s until the file exists, "\r\n" once, then the
+ * file in chunks of at most 4 KB with \n turned into \r\n, polled every 0.2 s, until the task is finished
+ * and everything written has been sent. Aborting `signal` (a new request, the socket closing) ends it and
+ * releases its timer and file.
+ */
+async function streamLog({ socket, runner, id, language, signal }: Stream): Promise<void> {
+  const file = runner.logPath(id);
+  const waitUntil = Date.now() + SOCKET_TIMINGS.waitForFileMs;
+  while (!(await fileExists(file))) {
+    if (signal.aborted) return;
+    if (runner.isFinished(id)) {
+      send(socket, {
+        message: `${opsMessage('logUnavailable', language)}\r\n`,
+        task: id,
+        error: 'log_unavailable',
+      });
+      return;
+    }
+    if (Date.now() > waitUntil) {
+      send(socket, { message: `${opsMessage('logWaitTimeout', language)}\r\n`, task: id });
+      return;
+    }
+    send(socket, { message: '.', task: id });
+    await sleep(SOCKET_TIMINGS.waitTickMs, undefined, { signal });
+  }
+  if (signal.aborted) return;
+  send(socket, { message: '\r\n', task: id });
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    let offset = 0;
+    const until = Date.now() + SOCKET_TIMINGS.maxStreamMs;
+    for (;;) {
+      // Read the state first: once finished, the file was complete before this read started.
+      const finished = runner.isFinished(id);
+      for (;;) {
+        if (signal.aborted) return;
+        const chunk = await readChunk(handle, offset, SOCKET_TIMINGS.chunkBytes, finished);
+        if (chunk.bytes === 0) break;
+        offset += chunk.bytes;
+        send(socket, { message: toTerminal(chunk.text), task: id });
+        while (socket.bufferedAmount > SOCKET_TIMINGS.maxBufferedBytes && !signal.aborted)
+          await sleep(SOCKET_TIMINGS.pollMs, undefined, { signal });
+      }
+      if (finished || Date.now() > until) return;
+      await sleep(SOCKET_TIMINGS.pollMs, undefined, { signal });
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * `/ws/ops/tasks/log/`: a signed-in user on our own origin (http/session-socket.ts) sends
+ * `{"task": "<uuid>", "type": "celery"}` and receives the log as `{message, task}` frames. A new request on
+ * the same socket replaces the previous stream (the batch-command page reuses one socket). A non-UUID id is
+ * answered at once with a fixed message and never reaches the filesystem; a task the user may not read
+ * (task-access.ts) is answered exactly like an unknown one.
+ */
+export async function registerTaskLogSocket(app: FastifyInstance, runner: TaskRunner): Promise<void> {
+  await registerSessionSocket(app, TASK_LOG_SOCKET_PATH, (socket, request, auth) => {
+    const language = requestLanguage(request);
+    let current: AbortController | null = null;
+    const stop = (): void => {
+      current?.abort();
+      current = null;
+    };
+    socket.on('close', stop);
+    socket.on('error', stop);
+    socket.on('message', (data, isBinary) => {
+      stop();
+      const command = parseCommand(data, isBinary);
+      const id = command ? taskIdOf(command.task) : null;
+      if (id === null) {
+        send(socket, { message: `${opsMessage('invalidTaskId', language)}\r\n`, error: 'invalid_task' });
+        return;
+      }
+      if (!mayReadTaskLog(auth, runner.findRun(id))) {
+        send(socket, {
+          message: `${opsMessage('taskNotFound', language)}\r\n`,
+          task: id,
+          error: 'not_found',
+        });
+        return;
+      }
+      const controller = new AbortController();
+      current = controller;
+      streamLog({ socket, runner, id, language, signal: controller.signal })
+        .catch((error: unknown) => {
+          if ((error as Error).name !== 'AbortError') app.log.warn(`task log stream ${id}: ${String(error)}`);
+        })
+        .finally(() => {
+          if (current === controller) current = null;
+        });
+    });
+  });
+}

@@ -1,0 +1,299 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Language, RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
+import { ApiError } from '../http/api-error';
+import { formatDateTime } from '../http/datetime';
+import { ROOT_ORG_ID } from '../orgs/org-ids';
+import { OPS_EXECUTION, OPS_TASK, type TaskKind } from '../resources/ops/names';
+import { opsMessage, type OpsMessage } from './messages';
+import { taskIdOf, taskLogPath } from './task-files';
+
+/**
+ * A small in-process task runner (the Celery worker of v2.21, for the tasks this console runs itself).
+ *
+ * A run is one `ops.adhocexecution` row whose id is the task id the API answers (`{task: <id>}`) and the
+ * log's file name; it belongs to an `ops.task` row (one per org and name, with run counters). The run
+ * records its org and its creator: who may read its log is decided from those (ops/task-access.ts).
+ *
+ * The log is written and closed *before* the run is marked finished, so "finished" (not in `running`) means
+ * the file is complete: readers stop on that state, never on text they sniff in the log.
+ */
+
+/** What a run's work sees: its id, where to write, the creator's language, and a stop signal. */
+export interface RunHandle {
+  id: string;
+  language: Language;
+  signal: AbortSignal;
+  /** Appends one line (a newline is added). */
+  log(line: string): void;
+}
+
+/** v2.21 AdHocExecution.summary: the hosts that answered, and the failed ones with their reason. */
+export interface RunOutcome {
+  contacted: string[];
+  dark: Record<string, string>;
+}
+
+export interface RunSpec {
+  /** The creator's request: user, language, time zone. */
+  ctx: RequestContext;
+  /** The org the task belongs to (that of its asset or node, also when started from Root). */
+  orgId: string;
+  kind: TaskKind;
+  /** Asset hostname, node path: part of the task name. */
+  subject: string;
+  /** Asset ids the run works on. */
+  hosts: readonly string[];
+  work(run: RunHandle): Promise<RunOutcome>;
+}
+
+/** At most this many runs at once in this process; beyond it a start is refused with 429. */
+export const MAX_RUNNING = 32;
+
+/** How long a stopping server waits for cancelled runs to record their end. */
+export const SHUTDOWN_GRACE_MS = 5000;
+
+const TASK_NAME_KEY: Record<TaskKind, OpsMessage> = {
+  asset_connectivity: 'taskAssetConnectivity',
+  node_connectivity: 'taskNodeConnectivity',
+};
+
+/** The task's display name in a language (also its stored English `name`). */
+export function taskDisplayName(kind: unknown, subject: unknown, language: Language): string | null {
+  const key = TASK_NAME_KEY[kind as TaskKind];
+  return key ? opsMessage(key, language, { subject: String(subject ?? '') }).slice(0, 128) : null;
+}
+
+/** A context that reads every org (the runner's own bookkeeping, never a user's request). */
+export function systemContext(language: Language = 'en'): RequestContext {
+  return {
+    userId: '',
+    username: 'system',
+    orgId: ROOT_ORG_ID,
+    perms: new Set(),
+    isSystemAdmin: true,
+    language,
+  };
+}
+
+interface Running {
+  done: Promise<void>;
+  abort: AbortController;
+}
+
+const RUNNERS = new WeakMap<ResourceDirectory, TaskRunner>();
+
+/** The runner of the server whose engine is `resources` (extra actions and hooks only get the directory). */
+export function runnerFor(resources: ResourceDirectory): TaskRunner {
+  const runner = RUNNERS.get(resources);
+  if (!runner) throw new Error('the task runner is not installed (registerOps)');
+  return runner;
+}
+
+export class TaskRunner {
+  private readonly running = new Map<string, Running>();
+  private closing = false;
+
+  constructor(
+    readonly dataDir: string,
+    private readonly resources: ResourceDirectory,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {
+    RUNNERS.set(resources, this);
+  }
+
+  /** The log file of a (validated) task id. */
+  logPath(id: string): string {
+    return taskLogPath(this.dataDir, id);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Finished = not running in this process: the log is complete (a run is in-process only). */
+  isFinished(id: string): boolean {
+    return !this.running.has(id);
+  }
+
+  /** The run (execution row) of a task id, in any org; null for a non-UUID or unknown id. */
+  findRun(value: unknown): StoredRow | null {
+    const id = taskIdOf(value);
+    if (id === null) return null;
+    return this.resources.get(OPS_EXECUTION).get(id, systemContext());
+  }
+
+  /**
+   * Starts a run and answers its id once its rows exist (a reader asking at once finds the run; its log
+   * file appears moments later, which the socket bridges with "."). The work goes on in the background.
+   */
+  async start(spec: RunSpec): Promise<string> {
+    if (this.closing || this.running.size >= MAX_RUNNING) {
+      throw new ApiError(429, opsMessage('tooManyTasks', spec.ctx.language), 'throttled');
+    }
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    const orgCtx: RequestContext = { ...systemContext(spec.ctx.language), orgId: spec.orgId };
+    const taskId = await this.ensureTask(spec, orgCtx);
+    const executions = this.resources.get(OPS_EXECUTION);
+    await executions.create({ id }, orgCtx);
+    executions.setColumns(id, {
+      task: taskId,
+      creator_id: spec.ctx.userId,
+      hosts: [...spec.hosts],
+      hosts_amount: spec.hosts.length,
+      timedelta: 0,
+      date_start: now,
+      is_finished: false,
+      is_success: false,
+      summary: { contacted: [], dark: {} },
+    });
+    this.resources.get(OPS_TASK).setColumns(taskId, { latest_execution_id: id, date_updated: now });
+
+    const file = this.logPath(id);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o750 });
+    const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o640 });
+    out.on('error', (error) => this.warn(`task log ${id}: ${error.message}`));
+    const abort = new AbortController();
+    const handle: RunHandle = {
+      id,
+      language: spec.ctx.language,
+      signal: abort.signal,
+      log: (line) => {
+        if (!out.writableEnded) out.write(`${line}\n`);
+      },
+    };
+    const name = taskDisplayName(spec.kind, spec.subject, spec.ctx.language) ?? spec.subject;
+    handle.log(opsMessage('logTask', handle.language, { name }));
+    handle.log(opsMessage('logTaskId', handle.language, { id }));
+    handle.log(
+      opsMessage('logStarted', handle.language, {
+        date: formatDateTime(now, spec.ctx.timeZone ?? 'UTC'),
+        user: spec.ctx.username,
+      }),
+    );
+    handle.log('');
+    const done = this.execute(spec, handle, out, taskId, now);
+    this.running.set(id, { done, abort });
+    return id;
+  }
+
+  /** The task row of (org, name), created on first use. */
+  private async ensureTask(spec: RunSpec, orgCtx: RequestContext): Promise<string> {
+    const tasks = this.resources.get(OPS_TASK);
+    const name = taskDisplayName(spec.kind, spec.subject, 'en') ?? spec.subject.slice(0, 128);
+    const existing = () => tasks.find({ field: 'name', op: 'eq', value: name }, orgCtx)[0];
+    const found = existing();
+    if (found) return String(found.id);
+    const id = crypto.randomUUID();
+    try {
+      await tasks.create({ id, name }, orgCtx);
+    } catch (error) {
+      // Another run of the same task created it meanwhile (unique name per org).
+      const raced = existing();
+      if (raced) return String(raced.id);
+      throw error;
+    }
+    tasks.setColumns(id, {
+      kind: spec.kind,
+      subject: spec.subject.slice(0, 128),
+      total_run_amount: 0,
+      success_run_amount: 0,
+    });
+    return id;
+  }
+
+  private async execute(
+    spec: RunSpec,
+    run: RunHandle,
+    out: fs.WriteStream,
+    taskId: string,
+    started: number,
+  ): Promise<void> {
+    let outcome: RunOutcome = { contacted: [], dark: {} };
+    let crashed = false;
+    try {
+      outcome = await spec.work(run);
+    } catch (error) {
+      crashed = true;
+      this.warn(`task ${run.id}: ${(error as Error).message}`);
+    }
+    const finished = Date.now();
+    const success = !crashed && Object.keys(outcome.dark).length === 0;
+    const seconds = ((finished - started) / 1000).toFixed(2);
+    run.log('');
+    run.log(
+      opsMessage(success ? 'logFinishedOk' : 'logFinishedFailed', run.language, { id: run.id, seconds }),
+    );
+    await new Promise<void>((resolve) => out.end(resolve));
+    try {
+      this.resources.get(OPS_EXECUTION).setColumns(run.id, {
+        hosts_amount: outcome.contacted.length + Object.keys(outcome.dark).length,
+        summary: outcome,
+        is_finished: true,
+        is_success: success,
+        date_finished: finished,
+        timedelta: Math.round(finished - started) / 1000,
+      });
+      this.countRun(taskId, success);
+    } catch (error) {
+      this.warn(`task ${run.id}: recording the result failed: ${(error as Error).message}`);
+    } finally {
+      this.running.delete(run.id);
+    }
+  }
+
+  private countRun(taskId: string, success: boolean): void {
+    const tasks = this.resources.get(OPS_TASK);
+    const row = tasks.get(taskId, systemContext());
+    if (!row) return;
+    tasks.setColumns(taskId, {
+      total_run_amount: (Number(row.total_run_amount) || 0) + 1,
+      success_run_amount: (Number(row.success_run_amount) || 0) + (success ? 1 : 0),
+      date_updated: Date.now(),
+    });
+  }
+
+  /**
+   * Runs left unfinished by a previous process (the runner is in-process, so they will never finish):
+   * marked failed, with a last line in their log.
+   */
+  recoverInterrupted(): void {
+    const executions = this.resources.get(OPS_EXECUTION);
+    const stale = executions.find({ field: 'is_finished', op: 'ne', value: 1 }, systemContext());
+    for (const row of stale) {
+      const id = taskIdOf(row.id);
+      if (id === null || this.running.has(id)) continue;
+      try {
+        const file = this.logPath(id);
+        if (fs.existsSync(file)) fs.appendFileSync(file, `\n${opsMessage('logInterrupted', 'en', { id })}\n`);
+      } catch (error) {
+        this.warn(`task log ${id}: ${(error as Error).message}`);
+      }
+      executions.setColumns(id, { is_finished: true, is_success: false, date_finished: Date.now() });
+      if (typeof row.task === 'string') this.countRun(row.task, false);
+    }
+  }
+
+  /** Deletes a run's log (task deletion); running runs are never touched. */
+  removeLog(id: string): void {
+    const valid = taskIdOf(id);
+    if (valid === null || this.running.has(valid)) return;
+    fs.rmSync(this.logPath(valid), { force: true });
+  }
+
+  /**
+   * Server stop: probes are cancelled and every run records its end while the database is still open. A
+   * run that ignores the signal is not waited for beyond `graceMs` (the next start marks it interrupted).
+   */
+  async shutdown(graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+    this.closing = true;
+    const runs = [...this.running.values()];
+    for (const run of runs) run.abort.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled(runs.map((run) => run.done)), grace]);
+    clearTimeout(timer);
+  }
+}

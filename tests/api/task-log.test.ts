@@ -1,0 +1,454 @@
+// The task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback (contract §10.7), with the 2021 RCE
+// chain (anonymous socket + path traversal) and design findings 1 (any user reads any log by UUID) and 2
+// (no Origin check) of contract §11 as regression tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Client, startTestServer, type TestServer } from './harness';
+import { addOrg, adminClient, call, userClient } from './asset-helpers';
+import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { permissionIdOf } from '../../server/src/rbac/permission-ids';
+import { OPS_MESSAGES } from '../../server/src/ops/messages';
+import { taskLogPath, taskLogRoot } from '../../server/src/ops/task-files';
+import { runnerFor, type RunOutcome, type TaskRunner } from '../../server/src/ops/task-runner';
+import { MarkStore } from '../../server/src/ops/task-log-routes';
+import { sweepTaskLogs } from '../../server/src/ops/retention';
+
+const ORG_B = '6d656d6f-0000-4000-8000-0000000000db';
+const SOCKET = '/ws/ops/tasks/log/';
+const LOG_URL = (id: string) => `/api/v1/ops/celery/task/${id}/log/`;
+const NOT_FOUND = `${OPS_MESSAGES.taskNotFound.en}\r\n`;
+const SECRET = 'TOP-SECRET-CONTENT';
+
+interface Frame {
+  message: string;
+  task?: string;
+  error?: string;
+}
+
+interface Socket {
+  ws: WebSocket;
+  frames: Frame[];
+  status?: number;
+  text(): string;
+  ask(task: unknown): void;
+}
+
+let server: TestServer;
+let runner: TaskRunner;
+let admin: Client;
+let tester: Client;
+let testerId: string;
+let otherTester: Client;
+let plain: Client;
+let adminA: Client;
+let adminB: Client;
+
+function english(client: Client): Client {
+  client.cookies.set('django_language', 'en');
+  return client;
+}
+
+/** Opens the socket like the console does (cookie + Origin) and collects every frame. */
+function openSocket(client: Client | null, origin: string | null = server.baseUrl): Promise<Socket> {
+  const headers: Record<string, string> = {};
+  if (client) headers.cookie = client.cookieHeader();
+  if (origin) headers.origin = origin;
+  const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${SOCKET}`, { headers });
+  const frames: Frame[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
+  const socket: Socket = {
+    ws,
+    frames,
+    text: () => frames.map((frame) => frame.message).join(''),
+    ask: (task) => ws.send(JSON.stringify({ task, type: 'celery' })),
+  };
+  return new Promise((resolve) => {
+    ws.on('open', () => resolve(socket));
+    ws.on('unexpected-response', (_req, res) => resolve({ ...socket, status: res.statusCode }));
+    ws.on('error', () => undefined);
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A run whose work the test drives: it logs `first`, waits for `release()`, then logs `rest`. */
+async function controlledRun(
+  creatorId: string,
+  first: string,
+  rest: readonly string[],
+): Promise<{ id: string; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const id = await runner.start({
+    ctx: {
+      userId: creatorId,
+      username: 'tester',
+      orgId: DEFAULT_ORG_ID,
+      perms: new Set(),
+      isSystemAdmin: false,
+      language: 'en',
+    },
+    orgId: DEFAULT_ORG_ID,
+    kind: 'asset_connectivity',
+    subject: 'controlled',
+    hosts: [],
+    work: async (run): Promise<RunOutcome> => {
+      run.log(first);
+      await gate;
+      for (const line of rest) run.log(line);
+      return { contacted: ['controlled'], dark: {} };
+    },
+  });
+  return { id, release };
+}
+
+async function finishedRun(creatorId: string, lines: readonly string[]): Promise<string> {
+  const run = await controlledRun(creatorId, 'start', lines);
+  run.release();
+  await expect.poll(() => runner.isFinished(run.id)).toBe(true);
+  return run.id;
+}
+
+/** Every line break of a frame is \r\n (no bare \n reaches the xterm). */
+const bareNewline = (text: string) => /(^|[^\r])\n/.test(text);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  runner = runnerFor(server.app.engine.registry);
+  admin = english(await adminClient(server));
+  await addOrg(server, ORG_B, 'Org B');
+  // A role that may start connectivity tests but not read other users' task logs.
+  const role = await call<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
+    body: {
+      name: 'Connectivity tester',
+      permissions: [permissionIdOf('assets.view_asset'), permissionIdOf('assets.test_assetconnectivity')],
+    },
+  });
+  expect(role.status).toBe(201);
+  const testerRoles = [
+    { org: DEFAULT_ORG_ID, role: 'OrgUser' },
+    { org: DEFAULT_ORG_ID, role: role.body.id },
+  ];
+  tester = english(await userClient(server, 'log-tester', testerRoles));
+  testerId = (await call<{ id: string }>(tester, 'GET', '/api/v1/users/profile/')).body.id;
+  otherTester = english(await userClient(server, 'log-tester-2', testerRoles));
+  plain = english(await userClient(server, 'log-plain', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]));
+  adminA = english(await userClient(server, 'log-admin-a', [{ org: DEFAULT_ORG_ID, role: 'OrgAdmin' }]));
+  adminB = english(await userClient(server, 'log-admin-b', [{ org: ORG_B, role: 'OrgAdmin' }]));
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the task-log socket: who may connect', () => {
+  it('refuses anonymous connections before the handshake', async () => {
+    const anonymous = await openSocket(null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.ws.readyState).not.toBe(WebSocket.OPEN);
+  });
+
+  it('refuses another site’s Origin and a missing Origin, even with a valid session', async () => {
+    expect((await openSocket(tester, 'https://evil.example')).status).toBe(403);
+    expect((await openSocket(tester, server.baseUrl.replace('127.0.0.1', 'localhost'))).status).toBe(403);
+    expect((await openSocket(tester, null)).status).toBe(403);
+  });
+
+  it('answers a non-UUID id with a fixed message and never touches the filesystem', async () => {
+    const root = taskLogRoot(server.config.dataDir);
+    fs.mkdirSync(root, { recursive: true });
+    fs.writeFileSync(path.join(root, 'secret.log'), SECRET);
+    fs.writeFileSync(path.join(server.config.dataDir, 'secret.log'), SECRET);
+    const socket = await openSocket(tester);
+    const stat = vi.spyOn(fs.promises, 'stat');
+    const open = vi.spyOn(fs.promises, 'open');
+    try {
+      const attempts: unknown[] = [
+        '../../etc/passwd',
+        '../secret',
+        '../../secret',
+        'secret',
+        '..',
+        `${'0'.repeat(8)}-0000-0000-0000-000000000000/../../secret`,
+        '00000000-0000-0000-0000-00000000000g',
+        42,
+        { $ne: null },
+        null,
+      ];
+      for (const task of attempts) socket.ask(task);
+      socket.ws.send('not json at all');
+      await expect.poll(() => socket.frames.length).toBe(attempts.length + 1);
+      await wait(700);
+      expect(socket.frames).toHaveLength(attempts.length + 1);
+      for (const frame of socket.frames)
+        expect(frame).toEqual({ message: `${OPS_MESSAGES.invalidTaskId.en}\r\n`, error: 'invalid_task' });
+      expect(socket.text()).not.toContain(SECRET);
+      expect(socket.text()).not.toMatch(/root:/);
+      expect(stat).not.toHaveBeenCalled();
+      expect(open).not.toHaveBeenCalled();
+      // The spies do see the reads of a valid request.
+      const readable = await finishedRun(testerId, ['readable']);
+      socket.ask(readable);
+      await expect.poll(() => socket.text()).toContain('readable');
+      expect(stat).toHaveBeenCalled();
+    } finally {
+      stat.mockRestore();
+      open.mockRestore();
+      socket.ws.close();
+    }
+  });
+});
+
+describe('the task-log socket: streaming', () => {
+  it('the creator follows the log live to completion: "\\r\\n" first, ≤ 4 KB chunks with \\r\\n, then it stops', async () => {
+    const rest = Array.from({ length: 400 }, (_, i) => `line ${i} 多字节文字 ✓ ${'x'.repeat(i % 37)} ログ`);
+    const run = await controlledRun(testerId, 'first part', rest);
+    const socket = await openSocket(tester);
+    socket.ask(run.id);
+    await expect.poll(() => socket.text(), { timeout: 5000 }).toContain('first part');
+    // Still running: the stream waits for more, it does not end.
+    await wait(600);
+    expect(socket.text()).not.toContain('succeeded in');
+    run.release();
+    await expect.poll(() => socket.text(), { timeout: 10_000 }).toContain(`Task ${run.id} succeeded in`);
+    await wait(800);
+    const count = socket.frames.length;
+    await wait(800);
+    expect(socket.frames.length).toBe(count);
+
+    const content = socket.frames.filter((frame) => frame.message !== '.');
+    expect(content[0]).toEqual({ message: '\r\n', task: run.id });
+    expect(content.filter((frame) => frame.message === '\r\n').length).toBeGreaterThanOrEqual(1);
+    for (const frame of socket.frames) {
+      expect(frame.task).toBe(run.id);
+      expect(Buffer.byteLength(frame.message.replace(/\r\n/g, '\n'))).toBeLessThanOrEqual(4096);
+      expect(bareNewline(frame.message)).toBe(false);
+    }
+    expect(content.length).toBeGreaterThan(4);
+    const file = fs.readFileSync(taskLogPath(server.config.dataDir, run.id), 'utf8');
+    const received = content
+      .slice(1)
+      .map((frame) => frame.message)
+      .join('')
+      .replace(/\r\n/g, '\n');
+    // The whole file, once, with no multi-byte character broken across frames.
+    expect(received).toBe(file);
+    expect(received).not.toContain('\uFFFD');
+
+    // The same socket serves another request: the finished log again, from the start.
+    const before = socket.frames.length;
+    socket.ask(run.id.toUpperCase());
+    await expect
+      .poll(
+        () =>
+          socket.frames
+            .slice(before)
+            .map((f) => f.message)
+            .join(''),
+        { timeout: 5000 },
+      )
+      .toContain('succeeded in');
+    socket.ws.close();
+  });
+
+  it('sends "." every 0.5 s while the log does not exist, and says so when the task ends without one', async () => {
+    const run = await controlledRun(testerId, 'never read', []);
+    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, run.id))).toBe(true);
+    fs.rmSync(taskLogPath(server.config.dataDir, run.id));
+    const socket = await openSocket(tester);
+    socket.ask(run.id);
+    await wait(1300);
+    const dots = socket.frames.filter((frame) => frame.message === '.');
+    expect(dots.length).toBeGreaterThanOrEqual(2);
+    expect(dots.length).toBeLessThanOrEqual(4);
+    expect(dots.every((frame) => frame.task === run.id)).toBe(true);
+    run.release();
+    await expect.poll(() => socket.frames.at(-1)?.error, { timeout: 5000 }).toBe('log_unavailable');
+    expect(socket.text()).not.toContain('never read');
+    socket.ws.close();
+  });
+
+  it('another user, even one who may start tasks, gets "not found" and nothing of the log', async () => {
+    const id = await finishedRun(testerId, ['private line']);
+    for (const client of [otherTester, plain]) {
+      const socket = await openSocket(client);
+      socket.ask(id);
+      await expect.poll(() => socket.frames.length).toBe(1);
+      await wait(700);
+      expect(socket.frames).toEqual([{ message: NOT_FOUND, task: id, error: 'not_found' }]);
+      // Indistinguishable from a task that does not exist.
+      const unknown = crypto.randomUUID();
+      socket.ask(unknown);
+      await expect.poll(() => socket.frames.length).toBe(2);
+      expect(socket.frames[1]).toEqual({ message: NOT_FOUND, task: unknown, error: 'not_found' });
+      socket.ws.close();
+    }
+  });
+
+  it('an org admin of the task’s org and a SystemAdmin read it; an admin of another org does not', async () => {
+    const id = await finishedRun(testerId, ['visible to admins']);
+    for (const client of [adminA, admin]) {
+      const socket = await openSocket(client);
+      socket.ask(id);
+      await expect.poll(() => socket.text(), { timeout: 5000 }).toContain(`Task ${id} succeeded in`);
+      expect(socket.text()).toContain('visible to admins');
+      socket.ws.close();
+    }
+    const other = await openSocket(adminB);
+    other.ask(id);
+    await expect.poll(() => other.frames.length).toBe(1);
+    await wait(500);
+    expect(other.frames).toEqual([{ message: NOT_FOUND, task: id, error: 'not_found' }]);
+    other.ws.close();
+  });
+
+  it('a real connectivity task started by the tester streams to its final line', async () => {
+    const asset = await call<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
+      body: { hostname: 'log-host', ip: '127.0.0.1', platform: 'Linux', protocols: ['ssh/1'] },
+    });
+    const started = await call<{ task: string }>(
+      tester,
+      'POST',
+      `/api/v1/assets/assets/${asset.body.id}/tasks/`,
+      {
+        body: { action: 'test' },
+      },
+    );
+    expect(started.status).toBe(200);
+    const socket = await openSocket(tester);
+    socket.ask(started.body.task);
+    await expect
+      .poll(() => socket.text(), { timeout: 10_000 })
+      .toContain(`Task ${started.body.task} failed in`);
+    expect(socket.text()).toMatch(/failed +log-host \(127\.0\.0\.1:1\) +\d+ ms +connection refused\r\n/);
+    socket.ws.close();
+  });
+
+  it('closing the socket mid-stream ends the stream', async () => {
+    const run = await controlledRun(testerId, 'half', ['after close']);
+    const socket = await openSocket(tester);
+    socket.ask(run.id);
+    await expect.poll(() => socket.text()).toContain('half');
+    const clients = () => server.app.websocketServer.clients.size;
+    const open = clients();
+    socket.ws.close();
+    await expect.poll(clients).toBe(open - 1);
+    run.release();
+    await expect.poll(() => runner.isFinished(run.id)).toBe(true);
+    expect(socket.text()).not.toContain('after close');
+  });
+});
+
+describe('the HTTP fallback GET /api/v1/ops/celery/task/{id}/log/', () => {
+  interface LogAnswer {
+    data: string;
+    end: boolean;
+    mark: string;
+  }
+
+  it('needs a session; others get the same 404 as for an unknown or malformed id', async () => {
+    const id = await finishedRun(testerId, ['http private']);
+    expect((await new Client(server.baseUrl).get(LOG_URL(id))).status).toBe(401);
+    const denied = await call(plain, 'GET', LOG_URL(id));
+    expect(denied).toEqual({
+      status: 404,
+      body: { detail: OPS_MESSAGES.taskNotFound.en, code: 'not_found' },
+    });
+    expect(await call(otherTester, 'GET', LOG_URL(id))).toEqual(denied);
+    expect(await call(adminB, 'GET', LOG_URL(id), { org: ORG_B })).toEqual(denied);
+    expect(await call(plain, 'GET', LOG_URL(crypto.randomUUID()))).toEqual(denied);
+    expect(await call(tester, 'GET', LOG_URL('..%2F..%2Fsecret.log'))).toEqual(denied);
+    expect(await call(tester, 'GET', '/api/v1/ops/ansible/task/..%2F..%2Fetc%2Fpasswd/log/')).toEqual(denied);
+    expect((await call(adminA, 'GET', LOG_URL(id))).status).toBe(200);
+  });
+
+  it('serves the log in ≤ 10 KB pieces, resuming from the offset kept under each mark', async () => {
+    const lines = Array.from({ length: 600 }, (_, i) => `http line ${i} — 文字 ${'y'.repeat(i % 29)}`);
+    const id = await finishedRun(testerId, lines);
+    const file = fs.readFileSync(taskLogPath(server.config.dataDir, id), 'utf8');
+    expect(Buffer.byteLength(file)).toBeGreaterThan(20 * 1024);
+    const pieces: string[] = [];
+    let mark: string | undefined;
+    let first: LogAnswer | undefined;
+    for (let i = 0; i < 20; i++) {
+      const answer = await call<LogAnswer>(tester, 'GET', `${LOG_URL(id)}${mark ? `?mark=${mark}` : ''}`);
+      expect(answer.status).toBe(200);
+      expect(Buffer.byteLength(answer.body.data.replace(/\r\n/g, '\n'))).toBeLessThanOrEqual(10 * 1024);
+      expect(bareNewline(answer.body.data)).toBe(false);
+      first ??= answer.body;
+      pieces.push(answer.body.data);
+      mark = answer.body.mark;
+      if (answer.body.end) break;
+    }
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('').replace(/\r\n/g, '\n')).toBe(file);
+    // A mark can be used again (a retried request), and only by whom it was issued to.
+    const again = await call<LogAnswer>(tester, 'GET', `${LOG_URL(id)}?mark=${first?.mark}`);
+    expect(again.body.data).toBe(pieces[1]);
+    const foreign = await call<LogAnswer>(adminA, 'GET', `${LOG_URL(id)}?mark=${first?.mark}`);
+    expect(foreign.body.data).toBe(pieces[0]);
+  });
+
+  it('while running: end stays false; before the log exists: "." or "Waiting task start"', async () => {
+    const run = await controlledRun(testerId, 'running now', ['done now']);
+    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, run.id))).toBe(true);
+    const live = await call<LogAnswer>(tester, 'GET', LOG_URL(run.id));
+    expect(live.body.end).toBe(false);
+    const tail = await call<LogAnswer>(tester, 'GET', `${LOG_URL(run.id)}?mark=${live.body.mark}`);
+    expect(tail.body).toMatchObject({ data: '', end: false });
+    fs.rmSync(taskLogPath(server.config.dataDir, run.id));
+    expect((await call<LogAnswer>(tester, 'GET', `${LOG_URL(run.id)}?mark=undefined`)).body).toMatchObject({
+      data: '.',
+      end: false,
+    });
+    expect((await call<LogAnswer>(tester, 'GET', LOG_URL(run.id))).body.data).toBe(
+      OPS_MESSAGES.waitingTaskStart.en,
+    );
+    run.release();
+    await expect.poll(() => runner.isFinished(run.id)).toBe(true);
+    expect((await call<LogAnswer>(tester, 'GET', LOG_URL(run.id))).body).toMatchObject({ end: true });
+  });
+
+  it('keeps a bounded number of marks', () => {
+    const marks = new MarkStore(3, 1000);
+    const keys = [1, 2, 3, 4].map((n) => marks.issue('u', 't', n, 0));
+    expect(marks.size).toBe(3);
+    expect(marks.offset(keys[0], 'u', 't', 10)).toBe(0);
+    expect(marks.offset(keys[3], 'u', 't', 10)).toBe(4);
+    expect(marks.offset(keys[3], 'u', 't', 5000)).toBe(0);
+    expect(marks.offset(keys[3], 'other', 't', 10)).toBe(0);
+  });
+});
+
+describe('log retention', () => {
+  it('deletes logs older than the keep days, never a running task’s log nor other files', async () => {
+    const old = await finishedRun(testerId, ['old log']);
+    const running = await controlledRun(testerId, 'still running', []);
+    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, running.id))).toBe(true);
+    const recent = await finishedRun(testerId, ['recent log']);
+    const root = taskLogRoot(server.config.dataDir);
+    const stranger = path.join(root, old.slice(0, 2), 'notes.txt');
+    fs.writeFileSync(stranger, 'kept');
+    const longAgo = new Date(Date.now() - 100 * 86_400_000);
+    for (const file of [
+      taskLogPath(server.config.dataDir, old),
+      taskLogPath(server.config.dataDir, running.id),
+      stranger,
+    ])
+      fs.utimesSync(file, longAgo, longAgo);
+    await sweepTaskLogs(server.config.dataDir, 90, (id) => runner.isRunning(id));
+    expect(fs.existsSync(taskLogPath(server.config.dataDir, old))).toBe(false);
+    expect(fs.existsSync(taskLogPath(server.config.dataDir, running.id))).toBe(true);
+    expect(fs.existsSync(taskLogPath(server.config.dataDir, recent))).toBe(true);
+    expect(fs.existsSync(stranger)).toBe(true);
+    running.release();
+    await expect.poll(() => runner.isFinished(running.id)).toBe(true);
+    // The run is still listed; its log is reported gone.
+    const socket = await openSocket(tester);
+    socket.ask(old);
+    await expect.poll(() => socket.frames.at(-1)?.error).toBe('log_unavailable');
+    socket.ws.close();
+  });
+});
