@@ -108,6 +108,11 @@ export interface RequestContext {
   language: Language;
   /** IANA zone for datetime output (`X-TZ`); UTC when absent. */
   timeZone?: string;
+  /**
+   * The request's query string (first value of repeated keys); absent for internal contexts. For the few
+   * resources addressed by a parameter even on writes (ticket comments: `POST …/comments/?ticket_id=`).
+   */
+  query?: Readonly<Record<string, string>>;
 }
 
 export type CrudAction = 'view' | 'add' | 'change' | 'delete';
@@ -277,6 +282,12 @@ export interface ResourceDeclaration {
       (value: string, ctx: RequestContext, resources: ResourceDirectory) => ScopeCondition | null
     >
   >;
+  /**
+   * `GET <url>suggestions/`: the list (search, filters, order, paging; 10 per page, 100 at most) in mini
+   * fields for holders of `permission` alone — v2.21's `match_*` codes let ordinary members pick objects
+   * (a ticket's assets) without being allowed to browse them.
+   */
+  suggestions?: { permission: string };
   /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
   fieldPermissions?: Readonly<Record<string, string>>;
 }

@@ -23,5 +23,17 @@ export async function requestContext(db: Db, request: FastifyRequest): Promise<R
     isSystemAdmin: auth.access.systemRoleIds().includes(BUILTIN_ROLE_IDS.SystemAdmin),
     language: requestLanguage(request),
     timeZone: requestTimeZone(request.headers['x-tz']),
+    query: firstValues(request.query),
   };
+}
+
+/** Fastify's parsed query (`a=1&a=2` → `['1', '2']`) as first values; anything else → empty. */
+function firstValues(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof query !== 'object' || query === null) return values;
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+    if (typeof first === 'string') values[key] = first;
+  }
+  return values;
 }

@@ -30,6 +30,10 @@ import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegist
 /** JSON bodies of list writes (bulk create/update of thousands of rows) may be larger than Fastify's 1 MiB. */
 export const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
+const SUGGESTIONS_PAGE = 10;
+const SUGGESTIONS_MAX = 100;
+
 const methodNotAllowed = (method: string): ResponseError =>
   new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
 
@@ -106,6 +110,24 @@ export function registerResourceRoutes(
       results,
     );
   });
+
+  if (decl.suggestions) {
+    const permission = decl.suggestions.permission;
+    app.get(`${listUrl}suggestions/`, async (request) => {
+      const ctx = await context(request);
+      if (!resource.allows(ctx, [permission])) throw permissionDenied();
+      const given = firstValues(request.query);
+      const asked = Number.parseInt(given.limit ?? '', 10);
+      const limit =
+        Number.isInteger(asked) && asked > 0 ? Math.min(asked, SUGGESTIONS_MAX) : SUGGESTIONS_PAGE;
+      // Mini fields only, never an export: a match permission picks objects, it does not read them whole.
+      const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
+      const list = listRequest(resource, query, ctx, spmIds(ctx));
+      const { rows, count } = resource.page({ ...selectOf(list), limit });
+      const results = resource.serializeMany(rows, ctx, outputFields(resource, query));
+      return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
+    });
+  }
 
   const sendExport = (
     reply: FastifyReply,

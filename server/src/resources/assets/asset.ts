@@ -11,6 +11,7 @@ import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
 import { assetMessage } from './messages';
 import { ensureOrgRoot, pathsOfNodes } from './node-store';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { ASSET_TASKS_ACTION } from '../../ops/connectivity';
 import { l } from '../label';
 
 const optionalString = (en: string, zh: string, ja: string, maxLength: number) =>
@@ -303,10 +304,13 @@ export const assetResource = defineResource({
   ],
   dateRangeField: 'date_created',
   bulkDelete: 'org',
+  suggestions: { permission: 'assets.match_asset' },
   customFilters: ASSET_FILTERS,
   hooks: {
     validate: validateAsset,
     beforeSave: normaliseAsset,
     afterSave: attachToRoot,
   },
+  // `{id}/tasks/` {action: test|refresh|…} → {task}: the connectivity test runs in server/src/ops.
+  extraActions: [ASSET_TASKS_ACTION],
 });

@@ -237,6 +237,7 @@ export const nodeResource = defineResource({
   fieldsSmall: ['id', 'name', 'key', 'value', 'full_value', 'org_id', 'org_name'],
   // Each delete must pass the root / assets guard: one node at a time, as the console does.
   bulkDelete: false,
+  suggestions: { permission: 'assets.match_node' },
   hooks: {
     validate: validateNode,
     beforeSave: placeNode,
