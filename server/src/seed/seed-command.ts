@@ -5,7 +5,8 @@ import { DEFAULT_DEMO_PASSWORD, describeDemo } from './start-seeds';
 import { seedDemo } from './seed-demo';
 
 const USAGE = `usage: node dist/server/main.js seed [--demo] [--assets N]
-  --demo       load the demo data set once (orgs, users, groups, labels, node trees, ~200 assets, messages)
+  --demo       load the demo data set once (orgs, users, groups, labels, node trees, ~200 assets,
+               asset permissions, tickets, messages)
   --assets N   add N assets to the Default org under /Default/Scale/… (bulk, one transaction)
 The data dir is BASTION_DATA_DIR (default ./data); BASTION_DEMO_PASSWORD sets the demo users' password.
 `;

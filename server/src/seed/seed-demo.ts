@@ -7,6 +7,7 @@ import { ensureOrgRoot, childrenOf, orgNodes, toNode, type NodeRow } from '../re
 import type { ResourceAccess, RequestContext } from '../engine/declaration';
 import { DEMO_GROUPS, DEMO_LABELS, DEMO_MESSAGES, DEMO_ORGS, demoAssets, demoUsers } from './demo-data';
 import { optionalResource, systemContext, type SeedEnv } from './seed-context';
+import { seedTicketsAndPermissions } from './seed-tickets';
 
 export const DEMO_MARKER = 'demo';
 
@@ -19,6 +20,8 @@ export interface DemoSeedResult {
   nodes: number;
   assets: number;
   messages: number;
+  permissions: number;
+  tickets: number;
 }
 
 /** The child of `parent` named `value`, created when missing. */
@@ -64,7 +67,8 @@ async function seedLabels(labels: ResourceAccess, ctx: RequestContext): Promise<
 
 /**
  * Loads the demo data set once (a `seed_markers` row guards it): three orgs, ~30 users with org roles
- * and a SystemAuditor, groups, labels, a node tree per org with ~200 assets, and a few site messages.
+ * and a SystemAuditor, groups, labels, a node tree per org with ~200 assets, asset permissions, tickets in
+ * every state, and a few site messages.
  */
 export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeedResult> {
   const result: DemoSeedResult = {
@@ -76,6 +80,8 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     nodes: 0,
     assets: 0,
     messages: 0,
+    permissions: 0,
+    tickets: 0,
   };
   if (hasSeedMarker(env.db, DEMO_MARKER)) return { ...result, skipped: true };
   const orgIds = new Map<string, string>();
@@ -153,6 +159,8 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     }
     result.nodes += nodes.count(null, ctx) - before + 1;
   }
+
+  Object.assign(result, await seedTicketsAndPermissions(env));
 
   const admin = (await findUserCredentials(env.db, 'admin'))?.user.id;
   for (const item of DEMO_MESSAGES) {

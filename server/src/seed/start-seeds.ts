@@ -1,19 +1,29 @@
 import { ensureBuiltinPlatforms } from '../resources/assets/ensure-builtin-platforms';
+import { ensureDefaultTicketFlows } from '../resources/tickets';
+import { addSeedMarker, hasSeedMarker } from '../storage/seed-markers';
 import { seedDemo, type DemoSeedResult } from './seed-demo';
 import type { SeedEnv } from './seed-context';
 
 /** The demo users' password unless BASTION_DEMO_PASSWORD sets another (printed when the demo is loaded). */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
 
+/** Marker of the install data of api.md §9.4 (the global ticket flows), created once per database. */
+export const TICKET_FLOWS_MARKER = 'ticket-flows';
+
 /**
- * Seeds run once the engine's tables exist: the built-in platforms on every start, and with
- * BASTION_DEMO=1 the demo set (once: guarded by its marker row).
+ * Seeds run once the engine's tables exist: the built-in platforms on every start, the global ticket
+ * flows once (an admin's later edits are the admin's), and with BASTION_DEMO=1 the demo set (once:
+ * guarded by its marker row).
  */
 export async function seedOnEngineStart(
   env: SeedEnv,
   options: { demo: boolean; demoPassword?: string | null },
 ): Promise<DemoSeedResult | null> {
   await ensureBuiltinPlatforms(env.resources);
+  if (!hasSeedMarker(env.db, TICKET_FLOWS_MARKER)) {
+    await ensureDefaultTicketFlows(env.resources);
+    addSeedMarker(env.db, TICKET_FLOWS_MARKER);
+  }
   if (!options.demo) return null;
   return seedDemo(env, options.demoPassword ?? DEFAULT_DEMO_PASSWORD);
 }
@@ -22,7 +32,8 @@ export function describeDemo(result: DemoSeedResult, password: string): string {
   if (result.skipped) return 'demo data already loaded (seed_markers: demo)\n';
   return (
     `demo data loaded: ${result.orgs} orgs, ${result.users} users, ${result.groups} groups, ` +
-    `${result.labels} labels, ${result.nodes} nodes, ${result.assets} assets, ${result.messages} messages; ` +
+    `${result.labels} labels, ${result.nodes} nodes, ${result.assets} assets, ` +
+    `${result.permissions} asset permissions, ${result.tickets} tickets, ${result.messages} messages; ` +
     `demo users' password: ${password}\n`
   );
 }

@@ -1,0 +1,103 @@
+import type { RequestContext, ResourceDirectory, ScopeCondition } from '../../engine/declaration';
+import { userDisplayText } from '../../engine/fk-display';
+import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { BUILTIN_ROLE_IDS } from '../../rbac/builtin-roles';
+import type { Strategy } from './ticket-choices';
+
+/** A user as ticket steps and flow rules show them: id and "Name(username)". */
+export interface Person {
+  id: string;
+  display: string;
+}
+
+/** The part of a flow rule that decides who approves. */
+export interface AssigneeRule {
+  strategy: Strategy;
+  /** Only meaningful for `custom_user`. */
+  assignees: readonly string[];
+}
+
+const acrossOrgs = (ctx: RequestContext): RequestContext => ({ ...ctx, orgId: ROOT_ORG_ID });
+
+/** Users bound to a role: system-wide (orgId null) or in one org. */
+function holdersOf(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  roleId: string,
+  orgId: string | null,
+): string[] {
+  const where: ScopeCondition = {
+    and: [
+      { field: 'role', op: 'eq', value: roleId },
+      orgId === null
+        ? { field: 'scope', op: 'eq', value: 'system' }
+        : { field: 'org', op: 'eq', value: orgId },
+    ],
+  };
+  return resources
+    .get('rbac.rolebinding')
+    .find(where, acrossOrgs(ctx))
+    .map((binding) => String(binding.user));
+}
+
+/**
+ * The people behind these ids, in username order. `activeOnly` drops disabled accounts (they cannot
+ * sign in to approve); service accounts are never people (users.user's scope).
+ */
+export function peopleOf(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  ids: readonly string[],
+  activeOnly: boolean,
+): Person[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const where: ScopeCondition = activeOnly
+    ? {
+        and: [
+          { field: 'id', op: 'in', values: unique },
+          { field: 'is_active', op: 'eq', value: 1 },
+        ],
+      }
+    : { field: 'id', op: 'in', values: unique };
+  return resources
+    .get('users.user')
+    .find(where, acrossOrgs(ctx))
+    .sort((a, b) => String(a.username).localeCompare(String(b.username)))
+    .map((user) => ({ id: String(user.id), display: userDisplayText(user) }));
+}
+
+/**
+ * Who a rule names for a ticket of `orgId` (api.md §9.4): SystemAdmin holders, the org's OrgAdmins, both,
+ * or the rule's own users. In Root (a global flow seen from Root) there are no org admins.
+ */
+export function assigneeIds(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  rule: AssigneeRule,
+  orgId: string,
+): string[] {
+  const superAdmins = () => holdersOf(resources, ctx, BUILTIN_ROLE_IDS.SystemAdmin, null);
+  const orgAdmins = () =>
+    orgId === ROOT_ORG_ID ? [] : holdersOf(resources, ctx, BUILTIN_ROLE_IDS.OrgAdmin, orgId);
+  switch (rule.strategy) {
+    case 'super_admin':
+      return superAdmins();
+    case 'org_admin':
+      return orgAdmins();
+    case 'super_org_admin':
+      return [...superAdmins(), ...orgAdmins()];
+    case 'custom_user':
+      return [...rule.assignees];
+  }
+}
+
+/** The active people a rule names for a ticket of `orgId`. */
+export function resolveAssignees(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  rule: AssigneeRule,
+  orgId: string,
+): Person[] {
+  return peopleOf(resources, ctx, assigneeIds(resources, ctx, rule, orgId), true);
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/open-database';
+import type { Language, StoredRow } from '../../engine/declaration';
+import { sendSiteMessage } from '../../notifications';
+import { escapeHtml } from './escape-html';
+import { ticketMessage } from './messages';
+import { ticketBody } from './ticket-body';
+
+/**
+ * Tells the assignees of a step that a ticket waits for them (v2.21 mails them; this product has site
+ * messages). The message is HTML: the intro is escaped and the body is the escaped ticket body. The
+ * subject is plain text, which the console renders as text (escaping it would show entities).
+ */
+export function notifyAssignees(
+  db: Db,
+  ticket: StoredRow,
+  assigneeIds: readonly string[],
+  language: Language,
+): void {
+  if (assigneeIds.length === 0) return;
+  const intro = ticketMessage('siteMessageIntro', language, { applicant: String(ticket.applicant_display) });
+  sendSiteMessage(db, {
+    userIds: assigneeIds,
+    subject: ticketMessage('siteMessageSubject', language, { title: String(ticket.title) }),
+    message: `<p>${escapeHtml(intro)}</p>${ticketBody(ticket, language)}`,
+    senderId: typeof ticket.applicant === 'string' ? ticket.applicant : null,
+  });
+}

@@ -1,0 +1,27 @@
+import type { RequestContext, ResourceAccess } from '../../engine/declaration';
+import { unscopedContext } from './internal-context';
+
+/** `YYYYMMDD` of the server's local date (resources.md §35: creation date, server time zone). */
+export function serialDay(now: Date): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(now.getFullYear(), 4)}${pad(now.getMonth() + 1, 2)}${pad(now.getDate(), 2)}`;
+}
+
+/**
+ * The next `serial_num` of the day: `YYYYMMDD` plus a 4-digit daily counter (`202205070001`), one past the
+ * highest of the day. The caller writes it in the same synchronous step that reads it, so two tickets
+ * opened at once cannot both take a number (and serial_num is unique in storage besides).
+ */
+export function nextSerial(
+  tickets: ResourceAccess,
+  ctx: RequestContext,
+  now: Date,
+): { day: string; serial: string } {
+  const day = serialDay(now);
+  let highest = 0;
+  for (const row of tickets.find({ field: 'serial_date', op: 'eq', value: day }, unscopedContext(ctx))) {
+    const counter = Number(String(row.serial_num ?? '').slice(day.length));
+    if (Number.isSafeInteger(counter) && counter > highest) highest = counter;
+  }
+  return { day, serial: `${day}${String(highest + 1).padStart(4, '0')}` };
+}
