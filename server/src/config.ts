@@ -35,6 +35,8 @@ export interface ServerConfig {
   demo?: boolean;
   /** `BASTION_DEMO_PASSWORD`: the demo users' password (default in server/src/seed/start-seeds.ts). */
   demoPassword?: string | null;
+  /** `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords, contract §1.7). */
+  authTempToken?: boolean;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -90,5 +92,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     licenseFile: nonEmpty(env.BASTION_LICENSE_FILE) ? path.resolve(cwd, env.BASTION_LICENSE_FILE!) : null,
     demo: env.BASTION_DEMO === '1',
     demoPassword: nonEmpty(env.BASTION_DEMO_PASSWORD),
+    authTempToken: env.BASTION_AUTH_TEMP_TOKEN === '1',
   };
 }

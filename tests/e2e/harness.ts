@@ -26,6 +26,8 @@ export interface Console {
   browser: Browser;
   /** The server's database, for seeds such as sendSiteMessage(c.db, …) and ensureOrg(c.db, …). */
   db: Db;
+  /** The running server's configuration; tests may flip switches read per request (authTempToken). */
+  config: ServerConfig;
   createUser(input: NewUser): ReturnType<typeof createUser>;
   close(): Promise<void>;
 }
@@ -33,6 +35,8 @@ export interface Console {
 export interface ConsoleOptions {
   /** BASTION_LICENSE_FILE: the licence of the extended edition. */
   licenseFile?: string | null;
+  /** BASTION_AUTH_TEMP_TOKEN: temporary passwords (public setting AUTH_TEMP_TOKEN). */
+  authTempToken?: boolean;
 }
 
 export async function startConsole(options: ConsoleOptions = {}): Promise<Console> {
@@ -55,6 +59,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: DEFAULT_LOGIN_LIMITS,
     licenseFile: options.licenseFile ?? null,
+    authTempToken: options.authTempToken ?? false,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
@@ -65,6 +70,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     pluginsDir,
     browser,
     db: app.db,
+    config,
     createUser: (input) => createUser(app.db, input),
     async close() {
       await browser.close();

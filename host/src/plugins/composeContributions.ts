@@ -74,7 +74,8 @@ function menuItems(
 ): HostMenuItem[] {
   const items: HostMenuItem[] = [];
   for (const m of menus) {
-    if (!permission.canUse({ permissions: m.permissions, licenseRequired: m.licenseRequired })) continue;
+    const usage = { permissions: m.permissions, licenseRequired: m.licenseRequired, settings: m.settings };
+    if (!permission.canUse(usage)) continue;
     const children = menuItems(m.children ?? [], pluginId, namespace, permission);
     // A group whose children are all hidden is hidden too (spec §2 "Sidebar").
     if (m.children?.length && !children.length) continue;
@@ -99,7 +100,7 @@ function menuItems(
 }
 
 /**
- * Turn loader results into what the shell renders. Licence-gated routes are left out (404); routes the user
+ * Turn loader results into what the shell renders. Licence- and setting-gated routes are left out (404); routes the user
  * lacks permission for stay, rendering the 403 page. A plugin that failed keeps one menu entry, titled from its
  * manifest, pointing at its "plugin unavailable" panel.
  */
@@ -139,7 +140,9 @@ export function composeContributions(
     const namespace = plugin.i18nNamespace;
     const pluginTitle = manifestTitle(result.entry.manifest, lng);
     for (const route of plugin.routes) {
-      if (route.licenseRequired && !permission.canUse({ licenseRequired: true })) continue;
+      // Licence- or setting-gated routes do not exist for this user (404); missing permissions give 403.
+      const gate = { licenseRequired: route.licenseRequired, settings: route.settings };
+      if ((route.licenseRequired || route.settings?.length) && !permission.canUse(gate)) continue;
       composition.routes.push({
         pluginId: plugin.id,
         namespace,

@@ -7,6 +7,7 @@ import {
   type PermissionService,
   type PublicSettingsService,
   type SessionService,
+  type UsageRequirement,
 } from '@bastion/sdk';
 
 /** Spec §6 against the profile's perms (which the server computed for the current organization). */
@@ -33,8 +34,10 @@ export class PermissionImpl implements PermissionService {
     return hasPermissions(this.perms(), required);
   }
 
-  canUse(meta: { permissions?: PermissionRequirement; licenseRequired?: boolean }): boolean {
+  canUse(meta: UsageRequirement): boolean {
     if (meta.licenseRequired && !this.settings.licensed) return false;
+    const values = this.settings.values;
+    if (meta.settings?.some((name) => values?.[name] !== true)) return false;
     return this.can(meta.permissions);
   }
 }

@@ -1,12 +1,55 @@
 import { lazy } from 'react';
 import { definePlugin } from '@bastion/sdk';
 
-// Own chunk: the page's code is only fetched when the route is opened.
+// Own chunks: a page's code is only fetched when its route is opened.
 const ProfileInfoPage = lazy(() => import('./ProfileInfoPage'));
+const ApiKeyPage = lazy(() => import('./ApiKeyPage'));
+const TempPasswordPage = lazy(() => import('./TempPasswordPage'));
+
+const VIEW_ACCESS_KEY = 'authentication.view_accesskey';
+const VIEW_TEMP_TOKEN = 'authentication.view_temptoken';
+// Spec §6: the temporary password page exists only while this public setting is on.
+const TEMP_TOKEN_SETTING = 'AUTH_TEMP_TOKEN';
 
 export default definePlugin({
   id: 'profile',
   i18nNamespace: 'profile',
-  routes: [{ path: '/profile/info', view: 'profile', title: 'route.info', component: ProfileInfoPage }],
-  menus: [{ id: 'profile', title: 'menu.profile', icon: 'pi pi-id-card', path: '/profile/info', order: 10 }],
+  routes: [
+    { path: '/profile/info', view: 'profile', title: 'route.info', component: ProfileInfoPage },
+    {
+      path: '/profile/key',
+      view: 'profile',
+      title: 'route.apiKey',
+      permissions: [VIEW_ACCESS_KEY],
+      component: ApiKeyPage,
+    },
+    {
+      path: '/profile/temp-password',
+      view: 'profile',
+      title: 'route.tempPassword',
+      permissions: [VIEW_TEMP_TOKEN],
+      settings: [TEMP_TOKEN_SETTING],
+      component: TempPasswordPage,
+    },
+  ],
+  menus: [
+    { id: 'profile', title: 'menu.profile', icon: 'pi pi-id-card', path: '/profile/info', order: 10 },
+    {
+      id: 'api-key',
+      title: 'menu.apiKey',
+      icon: 'pi pi-key',
+      path: '/profile/key',
+      order: 20,
+      permissions: [VIEW_ACCESS_KEY],
+    },
+    {
+      id: 'temp-password',
+      title: 'menu.tempPassword',
+      icon: 'pi pi-lock',
+      path: '/profile/temp-password',
+      order: 30,
+      permissions: [VIEW_TEMP_TOKEN],
+      settings: [TEMP_TOKEN_SETTING],
+    },
+  ],
 });

@@ -16,6 +16,11 @@ export interface RouteContribution {
   /** Required permissions (all of; `a|b` = either). Omitted → any signed-in user of the plugin. */
   permissions?: readonly string[];
   licenseRequired?: boolean;
+  /**
+   * Boolean public settings that must be on (e.g. `AUTH_TEMP_TOKEN`, `SECURITY_COMMAND_EXECUTION`); while
+   * one is off the route does not exist (404), as spec §6 hides such pages.
+   */
+  settings?: readonly string[];
   /** Routable but not listed in menus. */
   hidden?: boolean;
   /** Not kept in the visited-view cache. */
@@ -42,6 +47,8 @@ export interface MenuContribution {
   order?: number;
   permissions?: readonly string[];
   licenseRequired?: boolean;
+  /** Boolean public settings that must be on for the entry to show (see RouteContribution.settings). */
+  settings?: readonly string[];
   /** `path` is outside the console (e.g. `/luna/`): it opens in a new tab. */
   external?: boolean;
   /** The view whose sidebar lists the entry; by default the view of its path (or of its first child). */

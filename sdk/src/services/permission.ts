@@ -4,6 +4,15 @@ import type { PermissionRequirement } from '../rules/permissions';
 export interface PermissionService {
   /** All entries required; an entry `a|b` passes when either is held. Empty → true. */
   can(required: PermissionRequirement | undefined): boolean;
-  /** A route or plugin is usable when it is permitted and its licence requirement is met (spec §5). */
-  canUse(meta: { permissions?: PermissionRequirement; licenseRequired?: boolean }): boolean;
+  /**
+   * A route or plugin is usable when it is permitted, its licence requirement is met (spec §5) and every
+   * public setting it names is on (spec §6: temporary password needs AUTH_TEMP_TOKEN).
+   */
+  canUse(meta: UsageRequirement): boolean;
+}
+
+export interface UsageRequirement {
+  permissions?: PermissionRequirement;
+  licenseRequired?: boolean;
+  settings?: readonly string[];
 }

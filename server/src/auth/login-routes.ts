@@ -14,6 +14,7 @@ import { loginMessage } from './login-messages';
 import { verifyPassword } from './passwords';
 import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
 import { safeNext } from './safe-next';
+import { spendTempToken } from './temp-tokens';
 import { LOGIN_PATH, LOGOUT_PATH } from './login-paths';
 
 const USERNAME_MAX_LENGTH = 100;
@@ -92,7 +93,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (block.blocked) return fail(lockMessage(block, lang));
 
     const credentials = await findUserCredentials(ctx.db, username);
-    const passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
+    let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
+    // A temporary password (contract §1.7, AUTH_TEMP_TOKEN) stands in for the password once; the lock-out
+    // above and the checks below apply to it exactly as to the password.
+    if (!passwordOk && credentials) passwordOk = spendTempToken(ctx, credentials.user.id, password);
     if (!credentials || !passwordOk) {
       const { remaining, state } = await recordLoginFailure(ctx.db, username, ip, limits);
       if (state.blocked) return fail(lockMessage(state, lang));

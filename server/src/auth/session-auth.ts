@@ -3,13 +3,16 @@ import type { AppContext } from '../app-context';
 import { csrfFailed, notAuthenticated } from '../http/api-error';
 import { LOGIN_PATH } from './login-paths';
 import { UserAccess } from '../rbac/user-permissions';
+import { authenticateSignature } from './signature-auth';
 import { deleteSession, extendSession, findSession } from '../storage/sessions';
 import { findUserById, type UserRecord } from '../storage/users';
 
-/** The signed-in user of a request, resolved from the session cookie. */
+/** The signed-in user of a request: from the session cookie, or from an access key's HTTP signature. */
 export interface AuthContext {
-  sessionId: string;
-  csrfToken: string;
+  via: 'session' | 'signature';
+  /** null for signed requests (signature-auth.ts), which have no session and need no csrf token. */
+  sessionId: string | null;
+  csrfToken: string | null;
   user: UserRecord;
   access: UserAccess;
 }
@@ -36,9 +39,15 @@ export function isUserUsable(user: UserRecord, now: number): boolean {
  */
 export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Static console files are public and need no identity: skip the session lookup for them.
     if (request.url.startsWith('/ui/')) return;
+    // `Authorization: Signature …` on /api/: the access key alone decides, never the cookies (no csrf).
+    const signed = await authenticateSignature(ctx, request, reply);
+    if (signed) {
+      request.auth = signed;
+      return;
+    }
     const sessionId = request.cookies[ctx.cookies.session];
     if (!sessionId || sessionId.length > 128) return;
     const now = Date.now();
@@ -53,6 +62,7 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
     if (session.expiresAt - now < ageMs - EXTEND_AFTER_MS)
       await extendSession(ctx.db, sessionId, now + ageMs);
     request.auth = {
+      via: 'session',
       sessionId,
       csrfToken: session.csrfToken,
       user,

@@ -134,4 +134,38 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Owned by server/src/auth (access keys, HTTP-signature replay records, temporary passwords).
+    id: 301,
+    name: 'authentication: access keys, signature replay records, temp tokens',
+    sql: `
+      -- Secrets are sealed with the data dir's credentials.key (auth/secret-box.ts), never stored in clear.
+      CREATE TABLE access_keys (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        secret_sealed TEXT NOT NULL,
+        is_active INTEGER NOT NULL DEFAULT 1,
+        date_created INTEGER NOT NULL
+      );
+      CREATE INDEX access_keys_user ON access_keys (user_id, date_created);
+      -- A signature is accepted once: its digest is kept for the Date freshness window.
+      CREATE TABLE signature_replays (
+        digest TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX signature_replays_expiry ON signature_replays (expires_at);
+      CREATE TABLE temp_tokens (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        secret_sealed TEXT NOT NULL,
+        verified INTEGER NOT NULL DEFAULT 0,
+        date_created INTEGER NOT NULL,
+        date_updated INTEGER NOT NULL,
+        date_verified INTEGER,
+        date_expired INTEGER NOT NULL
+      );
+      CREATE INDEX temp_tokens_user ON temp_tokens (user_id, date_created);
+      CREATE INDEX temp_tokens_expiry ON temp_tokens (date_expired);
+    `,
+  },
 ];

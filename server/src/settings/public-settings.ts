@@ -76,6 +76,7 @@ export function publicSettings(ctx: AppContext) {
       DATE_START: null,
       DATE_END: null,
     },
-    AUTH_TEMP_TOKEN: false,
+    // Off unless BASTION_AUTH_TEMP_TOKEN=1 (there is no settings store yet).
+    AUTH_TEMP_TOKEN: ctx.config.authTempToken === true,
   };
 }
