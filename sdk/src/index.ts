@@ -28,7 +28,7 @@ export type {
 } from './services/http';
 export type { SessionService, UserProfile, OrgRef, RoleRef } from './services/session';
 export type { OrgService, Organization } from './services/org';
-export type { PermissionService } from './services/permission';
+export type { PermissionService, UsageRequirement } from './services/permission';
 export type { I18nService } from './services/i18n';
 export type { PublicSettingsService, PublicSettingValues } from './services/publicSettings';
 export type { EventBusService, BastionEvent, BastionEventType, BastionEventOf } from './services/eventBus';
@@ -78,6 +78,7 @@ export {
   viewOfPath,
   orgsOfView,
   canUseView,
+  showsTicketsLink,
   SWITCHER_VIEWS,
   isSwitcherView,
   availableViews,
@@ -120,6 +121,8 @@ export {
   RELATIVE_DATE_LIMIT_DAYS,
   type DateFormat,
 } from './rules/formats';
+
+export { TASK_LOG_POPUP_FEATURES, taskLogPopupUrl, taskIdOf, openTaskLog } from './rules/taskLog';
 
 // Plugins
 export {

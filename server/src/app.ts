@@ -8,6 +8,7 @@ import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
 import { registerLoginRoutes } from './auth/login-routes';
+import { registerCredentialRoutes } from './auth/credential-routes';
 import { installErrorHandlers } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonCompression } from './http/json-compression';
@@ -19,12 +20,14 @@ import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
 import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
+import { registerOps } from './ops';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './storage/sessions';
 import { installEngine, type Engine } from './engine';
 import { RESOURCES } from './resources';
+import { ticketResources } from './resources/tickets';
 import { describeDemo, DEFAULT_DEMO_PASSWORD, seedOnEngineStart } from './seed/start-seeds';
 
 declare module 'fastify' {
@@ -92,6 +95,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerLoginRoutes(app, ctx);
+  registerCredentialRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerPluginRoutes(app, ctx);
@@ -102,9 +106,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const engine = installEngine(app, ctx, [
     ...identityResources(ctx, () => engine.registry.forgetOrgNames()),
     ...RESOURCES,
+    ...ticketResources(ctx),
   ]);
   app.decorate('engine', engine);
   ctx.resources = engine.registry;
+  await registerOps(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const demo = await seedOnEngineStart(

@@ -1,5 +1,5 @@
 // Organizations and the licence-dependent frame (issue 5 items 2, 4, 6), with a licence installed through
-// BASTION_LICENSE_FILE: the selector, switching with reload, the licence banner, the footer.
+// BASTION_LICENSE_FILE: the selector, switching with reload, the licence banner, the footer, the tickets badge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,7 +79,7 @@ describe('with a valid licence', () => {
     await page.context().close();
   });
 
-  it('shows the Admin the expiring licence, the corporation and no GPL note; no tickets link without tickets', async () => {
+  it('shows the Admin the expiring licence, the corporation, no GPL note and the tickets badge', async () => {
     const page = await newPage(licensed);
     await signIn(licensed, page, 'admin', ADMIN_PASSWORD);
     const banner = page.locator('[data-testid="banner-license"]');
@@ -88,10 +88,48 @@ describe('with a valid licence', () => {
     expect(await banner.textContent()).toContain('expires in 3 day(s)');
     expect(await page.textContent('[data-testid="footer-corporation"]')).toBe('ACME Ltd');
     expect(await page.locator('[data-testid="footer-gpl"]').count()).toBe(0);
-    // Licence + tickets.view_ticket, but no tickets area is installed: the link stays hidden.
-    expect(await page.locator('[data-testid="nav-tickets"]').count()).toBe(0);
+    // Licence + tickets.view_ticket: the link is there; no open ticket is assigned yet, so no badge.
+    await page.locator('[data-testid="nav-tickets"]').waitFor();
+    expect(await page.locator('[data-testid="tickets-badge"]').count()).toBe(0);
     expect(await page.locator('[data-testid="nav-settings"]').count()).toBe(1);
     expect(await page.locator('[data-testid="nav-webterminal"]').count()).toBe(1);
+
+    // Two requests for an asset: the default flow assigns them to system admins, i.e. to this admin too.
+    const csrf = (await page.context().cookies()).find((k) => k.name === 'jms_csrftoken')!.value;
+    const post = (url: string, data: unknown) =>
+      page.request.post(`${licensed.baseUrl}${url}`, {
+        headers: { 'x-csrftoken': csrf, 'content-type': 'application/json' },
+        data,
+      });
+    const asset = await post('/api/v1/assets/assets/', {
+      hostname: 'badge-host',
+      ip: '10.1.1.1',
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+    });
+    expect(asset.status()).toBe(201);
+    const assetId = ((await asset.json()) as { id: string }).id;
+    for (const title of ['Need badge-host', 'Need it again']) {
+      const opened = await post('/api/v1/tickets/tickets/open/?type=apply_asset', {
+        title,
+        type: 'apply_asset',
+        org_id: '00000000-0000-0000-0000-000000000002',
+        meta: {
+          apply_assets: [assetId],
+          apply_actions: ['connect'],
+          apply_date_start: new Date().toISOString(),
+          apply_date_expired: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+      expect(opened.status()).toBe(201);
+    }
+    // The count is read once per page load (as v2.21 does).
+    await page.reload();
+    await expect
+      .poll(() => page.locator('[data-testid="tickets-badge"]').textContent(), { timeout: 10000 })
+      .toBe('2');
+    await page.click('[data-testid="nav-tickets"]');
+    await page.waitForURL((u) => u.pathname.startsWith('/ui/tickets'));
     await page.context().close();
   });
 });
@@ -107,6 +145,8 @@ describe('without a licence', () => {
     await page.click('[data-testid="nav-help"]');
     expect(await page.locator('[data-testid="help-enterprise"]').count()).toBe(1);
     expect(await page.locator('[data-testid="help-docs"]').count()).toBe(1);
+    // Tickets need the licence: neither the link nor the tickets plugin is offered.
+    expect(await page.locator('[data-testid="nav-tickets"]').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -11,6 +11,7 @@ import {
   isSwitcherView,
   orgsOfView,
   pathKey,
+  showsTicketsLink,
   startView,
   useOrg,
   useProfile,
@@ -166,9 +167,7 @@ function ShellLayout({
   const showOrgSelector =
     settings.licensed && viewHasOrganizations(view) && !hostRoute?.route.hideOrganization;
   const showTickets =
-    settings.licensed &&
-    (profile?.perms ?? []).includes('tickets.view_ticket') &&
-    viewHasPages(composition, 'tickets');
+    profile !== null && showsTicketsLink(profile, settings.licensed) && viewHasPages(composition, 'tickets');
   const collapsed = !shell.mobile && !shell.sidebarOpen;
   const offset = shell.mobile ? 0 : collapsed ? FOOTER_OFFSET_COLLAPSED_PX : SIDEBAR_WIDTH_PX;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUseView, orgsOfView, viewOfPath } from './views';
+import { canUseView, orgsOfView, showsTicketsLink, viewOfPath } from './views';
 
 const org = { id: 'o', name: 'O' };
 
@@ -20,6 +20,17 @@ describe('views', () => {
     expect(canUseView(p, 'profile')).toBe(true);
     expect(orgsOfView(p, 'audit')).toEqual([org]);
     expect(orgsOfView(p, 'tickets')).toEqual([]);
+  });
+
+  it('shows the tickets link only with licence, permission and a usable tickets view', () => {
+    const admin = { console_orgs: [org], perms: ['tickets.view_ticket'] };
+    expect(showsTicketsLink(admin, true)).toBe(true);
+    expect(showsTicketsLink(admin, false)).toBe(false);
+    expect(showsTicketsLink({ ...admin, perms: [] }, true)).toBe(false);
+    // An ordinary member holds tickets.view_ticket but may not open the tickets view.
+    expect(
+      showsTicketsLink({ console_orgs: [], workbench_orgs: [org], perms: ['tickets.view_ticket'] }, true),
+    ).toBe(false);
   });
 });
 

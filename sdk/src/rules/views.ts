@@ -48,6 +48,17 @@ export function canUseView(profile: ProfileOrgs, view: ConsoleView): boolean {
   }
 }
 
+/**
+ * The navbar tickets link (spec §2, §6): a valid licence and `tickets.view_ticket`, and — so that it never
+ * leads to a view that would send the user away — a tickets view the user may open.
+ */
+export function showsTicketsLink(
+  profile: ProfileOrgs & { perms?: readonly string[] },
+  licensed: boolean,
+): boolean {
+  return licensed && (profile.perms ?? []).includes('tickets.view_ticket') && canUseView(profile, 'tickets');
+}
+
 /** The views the view switcher offers, in its order (settings and profile are reached from the navbar). */
 export const SWITCHER_VIEWS = ['console', 'audit', 'workbench', 'tickets'] as const;
 export type SwitcherView = (typeof SWITCHER_VIEWS)[number];

@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { Tree, type TreeEventNodeEvent } from 'primereact/tree';
+import type { TreeNode } from 'primereact/treenode';
+import { Http, ROOT_ORG_ID, openTaskLog, taskIdOf, useCan, useOrg, useService, useT } from '@bastion/sdk';
+import { NODES_URL } from './common';
+import {
+  buildForest,
+  childrenOf,
+  withChildren,
+  type NodeRef,
+  type TreeItem,
+  type TreeNodeData,
+} from './nodeTreeModel';
+
+interface NodeTreeProps {
+  selected: NodeRef | null;
+  onSelect: (node: NodeRef | null) => void;
+  notify: (severity: 'success', text: string) => void;
+}
+
+type Editing = { mode: 'create' | 'rename'; node: NodeRef; value: string } | null;
+
+/**
+ * The asset tree (screens.md "Asset tree + asset list"): nodes load level by level; choosing one filters
+ * the list. Node operations act on the chosen node and are hidden in the root organization.
+ */
+export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
+  const t = useT();
+  const http = useService(Http);
+  const rootOrg = useOrg()?.id === ROOT_ORG_ID;
+  const canAdd = useCan('assets.add_node') && !rootOrg;
+  const canChange = useCan('assets.change_node') && !rootOrg;
+  const canDelete = useCan('assets.delete_node') && !rootOrg;
+  const canTest = useCan('assets.test_assetconnectivity') && !rootOrg;
+  const [forest, setForest] = useState<TreeNodeData[]>([]);
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    http
+      .get<TreeItem[]>(`${NODES_URL}children/tree/`, { params: { assets: 0 } })
+      .then((items) => {
+        if (!live) return;
+        const roots = buildForest(items);
+        setForest(roots);
+        setExpanded(Object.fromEntries(roots.map((node) => [node.key, true])));
+      })
+      .catch(() => live && setForest([]))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [http, generation]);
+
+  const loadChildren = useCallback(
+    async (event: TreeEventNodeEvent) => {
+      const node = event.node as unknown as TreeNodeData;
+      if (node.children) return;
+      const items = await http.get<TreeItem[]>(`${NODES_URL}children/tree/`, {
+        params: { assets: 0, key: node.key },
+      });
+      setForest((current) => withChildren(current, node.key, childrenOf(items, node.key)));
+    },
+    [http],
+  );
+
+  const reload = () => {
+    setLoading(true);
+    setGeneration((g) => g + 1);
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    const value = editing.value.trim();
+    try {
+      if (editing.mode === 'create') await http.post(`${NODES_URL}${editing.node.id}/children/`, { value });
+      else await http.patch(`${NODES_URL}${editing.node.id}/`, { value });
+      setEditing(null);
+      notify('success', t('node.saved'));
+      reload();
+    } catch {
+      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+    }
+  };
+  const remove = async (node: NodeRef) => {
+    if (!window.confirm(t('node.confirmDelete', { name: node.value }))) return;
+    try {
+      await http.delete(`${NODES_URL}${node.id}/`);
+      onSelect(null);
+      notify('success', t('node.deleted'));
+      reload();
+    } catch {
+      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+    }
+  };
+  const test = async (node: NodeRef) => {
+    try {
+      const task = taskIdOf(await http.post(`${NODES_URL}${node.id}/tasks/`, { action: 'test' }));
+      if (task) openTaskLog(task);
+    } catch {
+      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+    }
+  };
+
+  return (
+    <div className="flex flex-column gap-2" data-testid="asset-tree">
+      <div className="flex align-items-center gap-1 flex-wrap">
+        <span className="font-medium mr-auto">{t('node.title')}</span>
+        <Button icon="pi pi-refresh" text rounded aria-label={t('node.refresh')} onClick={reload} />
+        {selected && canAdd ? (
+          <Button
+            icon="pi pi-plus"
+            text
+            rounded
+            aria-label={t('node.create')}
+            title={t('node.create')}
+            data-testid="node-create"
+            onClick={() => setEditing({ mode: 'create', node: selected, value: '' })}
+          />
+        ) : null}
+        {selected && canChange ? (
+          <Button
+            icon="pi pi-pencil"
+            text
+            rounded
+            aria-label={t('node.rename')}
+            title={t('node.rename')}
+            data-testid="node-rename"
+            onClick={() => setEditing({ mode: 'rename', node: selected, value: selected.value })}
+          />
+        ) : null}
+        {selected && canDelete ? (
+          <Button
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={t('node.delete')}
+            title={t('node.delete')}
+            data-testid="node-delete"
+            onClick={() => void remove(selected)}
+          />
+        ) : null}
+        {selected && canTest ? (
+          <Button
+            icon="pi pi-bolt"
+            text
+            rounded
+            aria-label={t('node.test')}
+            title={t('node.test')}
+            data-testid="node-test"
+            onClick={() => void test(selected)}
+          />
+        ) : null}
+      </div>
+      <Tree
+        value={forest as unknown as TreeNode[]}
+        loading={loading}
+        selectionMode="single"
+        selectionKeys={selected?.key ?? null}
+        onSelectionChange={(e) => {
+          const key = typeof e.value === 'string' ? e.value : null;
+          onSelect(key ? findNode(forest, key) : null);
+        }}
+        expandedKeys={expanded}
+        onToggle={(e) => setExpanded(e.value as Record<string, boolean>)}
+        onExpand={(e) => void loadChildren(e)}
+        className="w-full border-none p-0"
+      />
+      <Dialog
+        visible={editing !== null}
+        onHide={() => setEditing(null)}
+        header={editing?.mode === 'rename' ? t('node.rename') : t('node.create')}
+        style={{ width: 'min(28rem, 95vw)' }}
+        footer={
+          <Button
+            label={t('node.save')}
+            onClick={() => void save()}
+            disabled={!editing?.value.trim()}
+            data-testid="node-save"
+          />
+        }
+      >
+        <InputText
+          autoFocus
+          className="w-full"
+          value={editing?.value ?? ''}
+          placeholder={t('node.name')}
+          aria-label={t('node.name')}
+          data-testid="node-name"
+          onChange={(e) =>
+            setEditing((current) => (current ? { ...current, value: e.target.value } : current))
+          }
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void save();
+          }}
+        />
+      </Dialog>
+    </div>
+  );
+}
+
+function findNode(forest: readonly TreeNodeData[], key: string): NodeRef | null {
+  for (const node of forest) {
+    if (node.key === key) return node.data;
+    const inner = node.children ? findNode(node.children, key) : null;
+    if (inner) return inner;
+  }
+  return null;
+}

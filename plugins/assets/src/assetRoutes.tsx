@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import { crudRoutes } from '@bastion/sdk';
+import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT, PLATFORM_SELECT } from './common';
+import { ProtocolsField } from './ProtocolsField';
+
+const AssetListPage = lazy(() => import('./AssetListPage'));
+const AssetDetailPage = lazy(() => import('./AssetDetailPage'));
+
+/** Assets: the generated create/update form; list (with the node tree) and detail are pages of their own. */
+export const assetRoutes = crudRoutes({
+  path: ASSETS_PATH,
+  url: ASSETS_URL,
+  titles: 'asset',
+  permissions: { app: 'assets', resource: 'asset' },
+  pages: { list: AssetListPage, detail: AssetDetailPage },
+  form: {
+    // Creating from a chosen tree node puts the asset in that node (the list passes `?node=`).
+    initial: (search) => ({
+      protocols: ['ssh/22'],
+      ...(search.get('node') ? { nodes: [search.get('node')] } : {}),
+    }),
+    fields: [
+      ['asset.basic', ['hostname', 'ip', 'platform', 'public_ip']],
+      ['asset.protocols', ['protocols']],
+      ['asset.node', ['nodes']],
+      ['asset.labels', ['labels']],
+      ['asset.other', ['is_active', 'number', 'comment']],
+    ],
+    fieldsMeta: {
+      platform: { relation: PLATFORM_SELECT },
+      protocols: { component: ProtocolsField },
+      nodes: { relation: NODE_SELECT },
+      labels: { relation: LABEL_SELECT },
+    },
+  },
+});

@@ -1,0 +1,37 @@
+import type { RelationConfig } from '@bastion/sdk';
+
+export const ASSETS_URL = '/api/v1/assets/assets/';
+export const NODES_URL = '/api/v1/assets/nodes/';
+export const PLATFORMS_URL = '/api/v1/assets/platforms/';
+export const LABELS_URL = '/api/v1/assets/labels/';
+
+export const ASSETS_PATH = '/console/assets/assets';
+export const PLATFORMS_PATH = '/console/assets/platforms';
+export const LABELS_PATH = '/console/assets/labels';
+
+/** Protocols an asset may speak (resources.md §8), with their usual ports for a new row. */
+export const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, telnet: 23, vnc: 5900 };
+
+export const NODE_SELECT: RelationConfig = {
+  url: NODES_URL,
+  multiple: true,
+  label: (r) => String(r.full_value ?? r.value ?? r.id),
+  params: { order: 'value' },
+};
+export const LABEL_SELECT: RelationConfig = {
+  url: LABELS_URL,
+  multiple: true,
+  label: (r) => `${String(r.name ?? '')}:${String(r.value ?? '')}`,
+};
+/** Assets name their platform by name, not by id (v2.21 `platform` is a slug field). */
+export const PLATFORM_SELECT: RelationConfig = {
+  url: PLATFORMS_URL,
+  label: (r) => String(r.name ?? ''),
+  value: (r) => String(r.name ?? ''),
+};
+export const ASSET_SELECT: RelationConfig = {
+  url: ASSETS_URL,
+  multiple: true,
+  label: (r) => `${String(r.hostname ?? '')}(${String(r.ip ?? '')})`,
+  params: { fields_size: 'mini' },
+};
