@@ -1,3 +1,4 @@
+import { messageCatalogue, type MessageLookup } from '../http/message-catalogue';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage, type Lang } from '../http/language';
 
@@ -45,15 +46,8 @@ const MESSAGES = {
 
 export type CredentialMessage = keyof typeof MESSAGES;
 
-export function credentialMessage(
-  key: CredentialMessage,
-  lang: Lang,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const credentialMessage: MessageLookup<CredentialMessage> = messageCatalogue(MESSAGES);
 
 /**
  * The language of an answer to a signed API call: the one the caller names (django_language cookie or an

@@ -1,4 +1,4 @@
-import type { Lang } from '../http/language';
+import { messageCatalogue, type MessageLookup } from '../http/message-catalogue';
 
 /** Login-form messages with the wording of v2.21 (authentication/errors.py) in its three languages. */
 const MESSAGES = {
@@ -51,12 +51,5 @@ const MESSAGES = {
 
 export type LoginMessage = keyof typeof MESSAGES;
 
-export function loginMessage(
-  key: LoginMessage,
-  lang: Lang,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const loginMessage: MessageLookup<LoginMessage> = messageCatalogue(MESSAGES);

@@ -1,4 +1,4 @@
-import type { Language } from './declaration';
+import { messageCatalogue, type MessageLookup } from '../http/message-catalogue';
 
 /**
  * DRF's validation and error messages in the console's three languages (the zh/ja wording follows
@@ -124,15 +124,8 @@ const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function message(
-  key: MessageKey,
-  lang: Language,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const message: MessageLookup<MessageKey> = messageCatalogue(MESSAGES);
 
 /** Python's type names, as DRF puts them in messages. */
 export function pythonType(value: unknown): string {

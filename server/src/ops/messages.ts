@@ -1,4 +1,5 @@
-import type { Label, Language } from '../engine/declaration';
+import { messageCatalogue, type MessageLookup } from '../http/message-catalogue';
+import type { Label } from '../engine/declaration';
 
 /**
  * Every user-visible text of the ops area (task names, task logs, the task-log socket and its HTTP
@@ -144,13 +145,5 @@ export const OPS_MESSAGES = {
 
 export type OpsMessage = keyof typeof OPS_MESSAGES;
 
-/** The message in `language`, with `{name}` placeholders filled. */
-export function opsMessage(
-  key: OpsMessage,
-  language: Language,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return OPS_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const opsMessage: MessageLookup<OpsMessage> = messageCatalogue(OPS_MESSAGES);

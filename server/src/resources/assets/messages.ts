@@ -1,4 +1,5 @@
-import type { Label, Language } from '../../engine/declaration';
+import { messageCatalogue, type MessageLookup } from '../../http/message-catalogue';
+import type { Label } from '../../engine/declaration';
 
 /**
  * Every user-visible message of the asset area, in the three console languages. Wording follows v2.21
@@ -99,13 +100,5 @@ export const ASSET_MESSAGES = {
 
 export type AssetMessage = keyof typeof ASSET_MESSAGES;
 
-/** The message in `language`, with `{name}` placeholders filled. */
-export function assetMessage(
-  key: AssetMessage,
-  language: Language,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return ASSET_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const assetMessage: MessageLookup<AssetMessage> = messageCatalogue(ASSET_MESSAGES);

@@ -1,4 +1,5 @@
-import type { Label, Language } from '../../engine/declaration';
+import { messageCatalogue, type MessageLookup } from '../../http/message-catalogue';
+import type { Label } from '../../engine/declaration';
 
 /**
  * Every user-visible message of the tickets area, in the three console languages. Wording follows v2.21
@@ -126,13 +127,5 @@ export const TICKET_MESSAGES = {
 
 export type TicketMessage = keyof typeof TICKET_MESSAGES;
 
-/** The message in `language`, with `{name}` placeholders filled. */
-export function ticketMessage(
-  key: TicketMessage,
-  language: Language,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return TICKET_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+/** The message in a language, with `{name}` placeholders filled. */
+export const ticketMessage: MessageLookup<TicketMessage> = messageCatalogue(TICKET_MESSAGES);
