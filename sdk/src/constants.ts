@@ -46,3 +46,18 @@ export const FOOTER_OFFSET_COLLAPSED_PX = 54;
 export const SITE_MESSAGE_PAGE_SIZE = 15;
 export const TICKET_COUNT_LIMIT = 15;
 export const PRODUCT_VERSION = 'v2.21.0';
+
+/**
+ * The actions an asset permission (or a ticket's request) can allow (resources.md §23.1), in the order
+ * forms offer them; the server stores them as one bitmask.
+ */
+export const ASSET_ACTIONS = [
+  'all',
+  'connect',
+  'upload_file',
+  'download_file',
+  'updownload',
+  'clipboard_copy',
+  'clipboard_paste',
+  'clipboard_copy_paste',
+] as const;

@@ -1,4 +1,4 @@
-import { crudRoutes, m2mCard, type RelationConfig } from '@bastion/sdk';
+import { ASSET_ACTIONS, crudRoutes, m2mCard, type RelationConfig } from '@bastion/sdk';
 
 export const ASSET_PERMISSIONS_URL = '/api/v1/perms/asset-permissions/';
 export const ASSET_PERMISSIONS_PATH = '/console/perms/asset-permissions';
@@ -21,18 +21,6 @@ const NODES: RelationConfig = {
   multiple: true,
   label: (r) => String(r.full_value ?? r.value ?? r.id),
 };
-
-/** Every action name (resources.md §23.1): a new rule allows everything until the admin narrows it. */
-const ALL_ACTIONS = [
-  'all',
-  'connect',
-  'upload_file',
-  'download_file',
-  'updownload',
-  'clipboard_copy',
-  'clipboard_paste',
-  'clipboard_copy_paste',
-];
 
 const card = (field: string, title: string, select: RelationConfig) =>
   m2mCard({ field, title, select, permission: 'perms.change_assetpermission' });
@@ -99,7 +87,8 @@ export const assetPermissionRoutes = crudRoutes({
     },
   },
   form: {
-    initial: { actions: ALL_ACTIONS },
+    // A new rule allows every action until the admin narrows it (v2.21's default).
+    initial: { actions: [...ASSET_ACTIONS] },
     fields: [
       ['assetPermission.basic', ['name']],
       ['assetPermission.who', ['users', 'user_groups']],

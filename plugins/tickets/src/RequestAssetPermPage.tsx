@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  ASSET_ACTIONS,
   FormPage,
   Http,
   HttpError,
@@ -13,18 +14,16 @@ import {
   type FieldOverride,
   type RelationConfig,
 } from '@bastion/sdk';
+import { DEFAULT_ACTIONS } from './applyMeta';
+import { assetLabel, nodeLabel } from './optionLabels';
 import {
   APPLY_ASSET_META_URL,
   APPLY_ASSET_OPEN_URL,
   ASSETS_URL,
-  ASSET_ACTIONS,
-  DEFAULT_ACTIONS,
   MY_LIST_PATH,
   NODES_URL,
   REQUEST_ASSET_PATH,
-  assetLabel,
-  nodeLabel,
-} from './common';
+} from './paths';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const META_FIELDS = [

@@ -10,9 +10,9 @@ import {
   TAB_MINE,
   TICKETS_PATH,
   TICKETS_URL,
-  TICKET_STATES,
   typedDetailPath,
-} from './common';
+} from './paths';
+import { TICKET_STATES } from './ticketRules';
 import { StateTag, StatusTag } from './TicketTags';
 
 /** Address keys that are not a search condition of the list. */

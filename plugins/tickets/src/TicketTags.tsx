@@ -1,6 +1,6 @@
 import { Tag } from 'primereact/tag';
 import { useT } from '@bastion/sdk';
-import { stateSeverity, statusSeverity, type TagSeverity } from './common';
+import { stateSeverity, statusSeverity, type TagSeverity } from './ticketRules';
 
 /** A coloured tag; `neutral` is grey. */
 export function ColourTag({

@@ -4,23 +4,16 @@ import {
   FormPage,
   InfoTab,
   ListPage,
+  ROOT_ORG_ID,
   RelationSelect,
   useT,
   type CustomFieldProps,
   type DetailContext,
   type RelationConfig,
 } from '@bastion/sdk';
-import {
-  FLOWS_PATH,
-  FLOWS_URL,
-  FLOW_STRATEGIES,
-  ROOT_ORG,
-  USERS_URL,
-  levelOf,
-  normalizeRules,
-  rulesBody,
-  userLabel,
-} from './common';
+import { FLOW_STRATEGIES, levelOf, normalizeRules, rulesBody } from './flowRules';
+import { userLabel } from './optionLabels';
+import { FLOWS_PATH, FLOWS_URL, USERS_URL } from './paths';
 
 const PERMS = { app: 'tickets', resource: 'ticketflow' };
 
@@ -29,7 +22,7 @@ const USER_SELECT: RelationConfig = {
   url: USERS_URL,
   multiple: true,
   label: userLabel,
-  params: { oid: ROOT_ORG, fields_size: 'mini', order: 'name' },
+  params: { oid: ROOT_ORG_ID, fields_size: 'mini', order: 'name' },
 };
 
 /** Flows (screens.md §1.4): one per ticket type; no deleting (405), creating only for system admins. */

@@ -1,13 +1,9 @@
 import { lazy } from 'react';
 import { definePlugin, type RouteContribution } from '@bastion/sdk';
-import {
-  FLOWS_PATH,
-  REQUEST_ASSET_PATH,
-  TICKETS_PATH,
-  TYPED_SEGMENTS,
-  VIEW_FLOW,
-  VIEW_TICKET,
-} from './common';
+import { FLOWS_PATH, REQUEST_ASSET_PATH, TICKETS_PATH, TYPED_SEGMENTS } from './paths';
+
+const VIEW_TICKET = ['tickets.view_ticket'];
+const VIEW_FLOW = ['tickets.view_ticketflow'];
 
 // Every page is its own chunk: the list, the request form, the detail and the flow pages.
 const TicketListPage = lazy(() => import('./TicketListPage'));
