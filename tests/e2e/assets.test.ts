@@ -3,7 +3,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, consoleForFile, newPage, type Console } from './harness';
+import { consoleForFile, openSignedIn, type Console } from './harness';
 import { apiGet } from './users-support';
 
 const c = consoleForFile();
@@ -21,16 +21,7 @@ afterAll(async () => {
 });
 
 async function adminOnAssets(console: Console) {
-  const page = await newPage(console);
-  await page.goto(`${console.baseUrl}/ui/`);
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-  await page.fill('#username', 'admin');
-  await page.fill('#password', ADMIN_PASSWORD);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname.startsWith('/ui/')),
-    page.click('button[type=submit]'),
-  ]);
-  await page.goto(`${console.baseUrl}/ui/console/assets/assets`);
+  const page = await openSignedIn(console, '/ui/console/assets/assets');
   await page.locator('[data-testid="asset-tree"] .p-treenode-label').first().waitFor();
   return page;
 }

@@ -131,3 +131,26 @@ export async function signIn(c: Console, page: Page, username: string, password:
     page.click('button[type=submit]'),
   ]);
 }
+
+/**
+ * A fresh browser context signed in as `username` (default the admin), then on `path`: the login as in
+ * signIn, with room for a busy machine (the console boots before it redirects to login).
+ */
+export async function openSignedIn(
+  c: Console,
+  path: string,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+): Promise<Page & { errors: string[] }> {
+  const page = await newPage(c);
+  await page.goto(`${c.baseUrl}/ui/`);
+  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname.startsWith('/ui/')),
+    page.click('button[type=submit]'),
+  ]);
+  await page.goto(`${c.baseUrl}${path}`);
+  return page;
+}

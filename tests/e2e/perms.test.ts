@@ -2,7 +2,7 @@
 // its detail page and in what the server stored.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ALICE, ADMIN_PASSWORD, consoleForFile, newPage } from './harness';
+import { ALICE, consoleForFile, openSignedIn } from './harness';
 import { apiGet } from './users-support';
 
 const c = consoleForFile([ALICE]);
@@ -19,15 +19,7 @@ async function toggle(page: Page, field: string, labels: readonly (string | RegE
 
 describe('asset permissions', () => {
   it('grants alice an asset with two actions and shows the rule and its members', async () => {
-    const page = await newPage(c);
-    await page.goto(`${c.baseUrl}/ui/`);
-    await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-    await page.fill('#username', 'admin');
-    await page.fill('#password', ADMIN_PASSWORD);
-    await Promise.all([
-      page.waitForURL((u) => u.pathname.startsWith('/ui/')),
-      page.click('button[type=submit]'),
-    ]);
+    const page = await openSignedIn(c, '/ui/console/perms/asset-permissions');
     // An asset to grant, made through the API as the console would.
     const csrf = (await page.context().cookies()).find((k) => k.name === 'jms_csrftoken')!.value;
     const created = await page.request.post(`${c.baseUrl}/api/v1/assets/assets/`, {
@@ -36,7 +28,7 @@ describe('asset permissions', () => {
     });
     expect(created.status()).toBe(201);
 
-    await page.goto(`${c.baseUrl}/ui/console/perms/asset-permissions`);
+    await page.reload();
     await page.click('[data-testid="asset-permissions-list"] [data-testid="crud-create"]');
     await page.fill('[data-testid="field-name"]', 'Alice reaches db-01');
     await toggle(page, 'users', ['Alice Ordinary']);

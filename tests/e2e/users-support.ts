@@ -1,20 +1,10 @@
 // Shared steps of the users-area e2e tests: sign in as admin and open the users list.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN_PASSWORD, newPage, type Console } from './harness';
+import { openSignedIn, type Console } from './harness';
 
 export async function adminOnUsers(c: Console): Promise<Page & { errors: string[] }> {
-  const page = await newPage(c);
-  // As harness.signIn, with room for a busy machine (the console boots before it redirects to login).
-  await page.goto(`${c.baseUrl}/ui/`);
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-  await page.fill('#username', 'admin');
-  await page.fill('#password', ADMIN_PASSWORD);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname.startsWith('/ui/')),
-    page.click('button[type=submit]'),
-  ]);
-  await page.goto(`${c.baseUrl}/ui/console/users/users`);
+  const page = await openSignedIn(c, '/ui/console/users/users');
   await page.locator('[data-testid="users-list"] tbody tr').first().waitFor();
   return page;
 }

@@ -108,56 +108,46 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
     }
   };
 
+  // What can be done to the chosen node (screens.md right-click menu), each behind its permission.
+  const nodeOperations: { name: string; icon: string; allowed: boolean; run: (node: NodeRef) => void }[] = [
+    {
+      name: 'create',
+      icon: 'pi pi-plus',
+      allowed: canAdd,
+      run: (node) => setEditing({ mode: 'create', node, value: '' }),
+    },
+    {
+      name: 'rename',
+      icon: 'pi pi-pencil',
+      allowed: canChange,
+      run: (node) => setEditing({ mode: 'rename', node, value: node.value }),
+    },
+    { name: 'delete', icon: 'pi pi-trash', allowed: canDelete, run: (node) => void remove(node) },
+    { name: 'test', icon: 'pi pi-bolt', allowed: canTest, run: (node) => void test(node) },
+  ];
+
   return (
     <div className="flex flex-column gap-2" data-testid="asset-tree">
       <div className="flex align-items-center gap-1 flex-wrap">
         <span className="font-medium mr-auto">{t('node.title')}</span>
         <Button icon="pi pi-refresh" text rounded aria-label={t('node.refresh')} onClick={reload} />
-        {selected && canAdd ? (
-          <Button
-            icon="pi pi-plus"
-            text
-            rounded
-            aria-label={t('node.create')}
-            title={t('node.create')}
-            data-testid="node-create"
-            onClick={() => setEditing({ mode: 'create', node: selected, value: '' })}
-          />
-        ) : null}
-        {selected && canChange ? (
-          <Button
-            icon="pi pi-pencil"
-            text
-            rounded
-            aria-label={t('node.rename')}
-            title={t('node.rename')}
-            data-testid="node-rename"
-            onClick={() => setEditing({ mode: 'rename', node: selected, value: selected.value })}
-          />
-        ) : null}
-        {selected && canDelete ? (
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={t('node.delete')}
-            title={t('node.delete')}
-            data-testid="node-delete"
-            onClick={() => void remove(selected)}
-          />
-        ) : null}
-        {selected && canTest ? (
-          <Button
-            icon="pi pi-bolt"
-            text
-            rounded
-            aria-label={t('node.test')}
-            title={t('node.test')}
-            data-testid="node-test"
-            onClick={() => void test(selected)}
-          />
-        ) : null}
+        {selected
+          ? nodeOperations
+              .filter((op) => op.allowed)
+              .map((op) => (
+                <Button
+                  key={op.name}
+                  icon={op.icon}
+                  text
+                  rounded
+                  severity={op.name === 'delete' ? 'danger' : undefined}
+                  aria-label={t(`node.${op.name}`)}
+                  title={t(`node.${op.name}`)}
+                  data-testid={`node-${op.name}`}
+                  onClick={() => op.run(selected)}
+                />
+              ))
+          : null}
       </div>
       <Tree
         value={forest as unknown as TreeNode[]}
