@@ -155,6 +155,7 @@ export {
   useObservableSnapshot,
   type TranslateFn,
 } from './react/hooks';
+export { useRemoteObject, type RemoteObject, type RemoteObjectFailure } from './react/useRemoteObject';
 
 // CRUD kit (issue 4): metadata-driven list, form and detail pages; components load as lazy SDK chunks.
 export * from './crud/index';

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { EventBus, Http, isHttpError, rowsOf, useService, useT, type Page } from '@bastion/sdk';
+import { EventBus, Http, rowsOf, useRemoteObject, useService, useT, type Page } from '@bastion/sdk';
 import { COMMENTS_URL, TICKETS_URL, typedDetailPath } from './paths';
 import type { Ticket, TicketComment } from './ticketRules';
 import { TicketComments, TicketReply, type ReplyDone } from './TicketComments';
@@ -23,27 +23,18 @@ export default function TicketDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [ticket, setTicket] = useState<Ticket | null>(null);
   const [comments, setComments] = useState<TicketComment[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const loaded = useRemoteObject<Ticket>(http, `${TICKETS_URL}${encodeURIComponent(id)}/`, tick);
+  const ticket = loaded.object;
+  const failure = loaded.failure
+    ? loaded.failure.notFound
+      ? t('detail.notFound')
+      : loaded.failure.message
+    : null;
 
   useEffect(() => {
     let alive = true;
-    const url = `${TICKETS_URL}${encodeURIComponent(id)}/`;
-    http
-      .get<Ticket>(url, { silent: true })
-      .then((found) => alive && setTicket(found))
-      .catch((error: unknown) => {
-        if (!alive) return;
-        setFailure(
-          isHttpError(error) && error.status === 404
-            ? t('detail.notFound')
-            : error instanceof Error
-              ? error.message
-              : String(error),
-        );
-      });
     http
       .get<Page<TicketComment> | TicketComment[]>(COMMENTS_URL, { params: { ticket_id: id }, silent: true })
       .then((answer) => alive && setComments(rowsOf(answer).rows))
@@ -51,7 +42,7 @@ export default function TicketDetailPage() {
     return () => {
       alive = false;
     };
-  }, [http, id, tick, t]);
+  }, [http, id, tick]);
 
   const done = useCallback<ReplyDone>(
     (message, severity = 'success') => {

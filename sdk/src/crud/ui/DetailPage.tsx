@@ -5,6 +5,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isHttpError } from '../../http/HttpError';
+import { useRemoteObject } from '../../react/useRemoteObject';
 import type { HttpClient } from '../../services/http';
 import { rememberTab, cutTitle, readActiveTabCookie } from '../detailTabs';
 import { resolveActiveTab } from '../../rules/tabPages';
@@ -106,10 +107,15 @@ export function DetailPage<O extends Record<string, unknown> = Record<string, un
   const basePath = props.basePath ?? location.pathname.replace(/\/+$/, '').replace(/\/[^/]+$/, '');
   const paths = crudPaths(basePath);
   const objectUrl = detailUrl(urlPath(props.url), id);
-  const [object, setObject] = useState<O | null>(null);
   const [meta, setMeta] = useState<FieldsMeta | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const loaded = useRemoteObject<O>(http, objectUrl, tick);
+  const object = loaded.object;
+  const failure = loaded.failure
+    ? loaded.failure.notFound
+      ? t('detail.notFound')
+      : loaded.failure.message
+    : null;
   const [chosen, setChosen] = useState<string | null>(null);
   const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
   const { toast, show } = useToast();
@@ -118,25 +124,6 @@ export function DetailPage<O extends Record<string, unknown> = Record<string, un
     [show, pt],
   );
 
-  useEffect(() => {
-    let alive = true;
-    http
-      .get<O>(objectUrl, { silent: true })
-      .then((o) => alive && setObject(o))
-      .catch((error: unknown) => {
-        if (!alive) return;
-        setFailure(
-          isHttpError(error) && error.status === 404
-            ? t('detail.notFound')
-            : error instanceof Error
-              ? error.message
-              : String(error),
-        );
-      });
-    return () => {
-      alive = false;
-    };
-  }, [http, objectUrl, tick, t]);
   useEffect(() => {
     loadMetadata(http, props.url)
       .then((m) => setMeta(fieldsOf(m, 'GET')))
