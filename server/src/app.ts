@@ -17,6 +17,7 @@ import { registerSettingsRoutes } from './api/settings-routes';
 import { registerOrgRoutes } from './api/org-routes';
 import { registerProfileRoutes } from './api/profile-routes';
 import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
+import { registerMyAssetRoutes } from './perms/my-assets-routes';
 import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
@@ -112,6 +113,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   ctx.resources = engine.registry;
   await registerOps(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
+  registerMyAssetRoutes(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const demo = await seedOnEngineStart(
     { db, resources: engine.registry },

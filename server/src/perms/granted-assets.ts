@@ -1,0 +1,157 @@
+import type { RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
+import { ASSET, NODE, acrossOrgs, toNode, type NodeRow } from '../resources/assets/node-store';
+import { ASSET_PERMISSION } from '../resources/perms/asset-permission';
+import { isValidPermission } from '../resources/perms/validity';
+
+/**
+ * What one user was granted (resources.md §23): the valid asset permissions naming the user directly or
+ * through the user's groups, in the request's org (in Root, every org the user belongs to). Granted assets
+ * are the permissions' `assets` plus every asset in the subtree of their `nodes`; an asset's actions are
+ * the OR of the masks of every permission reaching it (§23.1).
+ *
+ * Reads are batched by kind (one per resource and link), never per permission or per node: a user granted
+ * a node holding 10k assets costs one read of that subtree's asset links.
+ */
+export interface Grants {
+  /** Orgs whose permissions counted (the request's org, or the member orgs found in Root). */
+  orgIds: ReadonlySet<string>;
+  /** Every granted asset id → OR of the action masks granting it. */
+  actions: ReadonlyMap<string, number>;
+  /** Assets named directly by a permission (they show under each of their nodes in trees). */
+  directAssets: ReadonlySet<string>;
+  /** Nodes named by a permission. */
+  grantedNodes: readonly NodeRow[];
+  /** Every node of the orgs holding permissions (trees walk ancestors and children in it). */
+  nodes: readonly NodeRow[];
+  /** Nodes in a granted subtree → the assets linked directly to them (all granted through the node). */
+  coveredNodeAssets: ReadonlyMap<string, readonly string[]>;
+}
+
+const EMPTY: Grants = {
+  orgIds: new Set(),
+  actions: new Map(),
+  directAssets: new Set(),
+  grantedNodes: [],
+  nodes: [],
+  coveredNodeAssets: new Map(),
+};
+
+/** `orgId parentKey` → children: keys are unique across orgs, the org keeps a stray duplicate apart. */
+export function childIndex(nodes: readonly NodeRow[]): Map<string, NodeRow[]> {
+  const index = new Map<string, NodeRow[]>();
+  for (const node of nodes) {
+    const key = `${node.orgId} ${node.parentKey}`;
+    const list = index.get(key);
+    if (list) list.push(node);
+    else index.set(key, [node]);
+  }
+  return index;
+}
+
+export const childrenIn = (index: ReadonlyMap<string, NodeRow[]>, node: NodeRow): readonly NodeRow[] =>
+  index.get(`${node.orgId} ${node.key}`) ?? [];
+
+/** Orgs among `orgIds` the user is a member of (users.user's scope in an org is its members). */
+function memberOrgs(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  orgIds: ReadonlySet<string>,
+): Set<string> {
+  const users = resources.get('users.user');
+  const member = (orgId: string): boolean =>
+    users.find({ field: 'id', op: 'eq', value: ctx.userId }, { ...ctx, orgId }).length > 0;
+  return new Set([...orgIds].filter(member));
+}
+
+/** The valid permissions naming the user or one of the user's groups, in orgs the user belongs to. */
+function userPermissions(resources: ResourceDirectory, ctx: RequestContext, now: number): StoredRow[] {
+  const groupIds = resources
+    .get('users.usergrouprelation')
+    .find({ field: 'user', op: 'eq', value: ctx.userId }, ctx)
+    .map((link) => String(link.usergroup));
+  const direct = { field: 'users', op: 'eq', value: ctx.userId } as const;
+  const where =
+    groupIds.length === 0
+      ? direct
+      : { or: [direct, { field: 'user_groups', op: 'in' as const, values: groupIds }] };
+  const valid = resources
+    .get(ASSET_PERMISSION)
+    .find(where, ctx)
+    .filter((row) => isValidPermission(row, now));
+  // A member removed from an org may still be linked from its permissions: those grant nothing any more.
+  const orgs = memberOrgs(resources, ctx, new Set(valid.map((row) => String(row.org_id))));
+  return valid.filter((row) => orgs.has(String(row.org_id)));
+}
+
+/** OR of `mask` into `map[id]`. */
+function orInto(map: Map<string, number>, id: string, mask: number): void {
+  map.set(id, (map.get(id) ?? 0) | mask);
+}
+
+/** Every node in the subtrees of the granted nodes → OR of the masks of the granted nodes above it. */
+function coveredMasks(nodes: readonly NodeRow[], granted: ReadonlyMap<string, number>): Map<string, number> {
+  const index = childIndex(nodes);
+  const covered = new Map<string, number>();
+  for (const node of nodes) {
+    const mask = granted.get(node.id);
+    if (mask === undefined) continue;
+    const stack: NodeRow[] = [node];
+    for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+      orInto(covered, item.id, mask);
+      stack.push(...childrenIn(index, item));
+    }
+  }
+  return covered;
+}
+
+export function resolveGrants(resources: ResourceDirectory, ctx: RequestContext, now = Date.now()): Grants {
+  const permissions = userPermissions(resources, ctx, now);
+  if (permissions.length === 0) return EMPTY;
+  const access = resources.get(ASSET_PERMISSION);
+  const permIds = permissions.map((row) => String(row.id));
+  const maskOf = new Map(permissions.map((row) => [String(row.id), Number(row.actions_mask) || 0]));
+  const assetLinks = access.linkedMany('assets', permIds);
+  const nodeLinks = access.linkedMany('nodes', permIds);
+
+  const actions = new Map<string, number>();
+  const directAssets = new Set<string>();
+  for (const [permId, assetIds] of assetLinks)
+    for (const assetId of assetIds) {
+      orInto(actions, assetId, maskOf.get(permId) ?? 0);
+      directAssets.add(assetId);
+    }
+
+  const orgIds = new Set(permissions.map((row) => String(row.org_id)));
+  // Nodes of the permissions' orgs, read across orgs in one go (Root reads need no per-org loop).
+  const nodes = resources
+    .get(NODE)
+    .find({ field: 'org_id', op: 'in', values: [...orgIds] }, acrossOrgs(ctx))
+    .map(toNode);
+  const grantedMasks = new Map<string, number>();
+  for (const [permId, nodeIds] of nodeLinks)
+    for (const nodeId of nodeIds) orInto(grantedMasks, nodeId, maskOf.get(permId) ?? 0);
+  const grantedNodes = nodes.filter((node) => grantedMasks.has(node.id));
+
+  const covered = coveredMasks(nodes, grantedMasks);
+  const coveredNodeAssets =
+    covered.size === 0
+      ? new Map<string, string[]>()
+      : resources.get(NODE).linkedMany('assets', [...covered.keys()]);
+  for (const [nodeId, assetIds] of coveredNodeAssets) {
+    const mask = covered.get(nodeId) ?? 0;
+    for (const assetId of assetIds) orInto(actions, assetId, mask);
+  }
+  return { orgIds, actions, directAssets, grantedNodes, nodes, coveredNodeAssets };
+}
+
+/** One granted asset row (org scope of ctx), or null when the user was not granted it. */
+export function grantedAssetRow(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  grants: Grants,
+  id: string,
+): StoredRow | null {
+  if (!grants.actions.has(id)) return null;
+  const row = resources.get(ASSET).get(id, ctx);
+  return row && grants.orgIds.has(String(row.org_id)) ? row : null;
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import { allOf } from '../engine/conditions';
+import type { RequestContext, ScopeCondition, StoredRow } from '../engine/declaration';
+import { listRequest, selectOf } from '../engine/list-query';
+import type { EngineResource } from '../engine/runtime';
+import { pageResponse } from '../http/pagination';
+import { maskToActions } from '../resources/perms/actions-bitmask';
+import type { Grants } from './granted-assets';
+
+/**
+ * The flat list of a user's granted assets, through the asset resource's own list machinery (search
+ * over hostname/ip, exact filters, ordering, limit/offset, api.md §5) narrowed to the granted ids. Only
+ * these query parameters reach it: the admin list's others (`ids`, `spm`, `label`, `node`…) would read
+ * beyond the grants or are not part of this endpoint.
+ */
+const LIST_PARAMS = ['search', 'hostname', 'ip', 'is_active', 'platform', 'order', 'limit', 'offset'];
+
+/** The asset fields of an item; `actions` is added from the grants. */
+const ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'hostname',
+  'ip',
+  'platform',
+  'protocols',
+  'is_active',
+  'comment',
+  'org_id',
+  'org_name',
+]);
+
+export function grantedItems(
+  asset: EngineResource,
+  rows: readonly StoredRow[],
+  ctx: RequestContext,
+  grants: Grants,
+): Array<Record<string, unknown>> {
+  return asset.serializeMany(rows, ctx, ITEM_FIELDS).map((item) => ({
+    ...item,
+    actions: maskToActions(grants.actions.get(String(item.id)) ?? 0),
+  }));
+}
+
+export interface GrantedListCall {
+  asset: EngineResource;
+  ctx: RequestContext;
+  grants: Grants;
+  /** The granted assets this request may answer (all of them, or those under `node_id`): granted-scope.ts. */
+  granted: ScopeCondition;
+  request: FastifyRequest;
+  fallbackHost: string;
+}
+
+/** Plain array without `limit`, `{count, next, previous, results}` with it (as every engine list). */
+export function listGranted(call: GrantedListCall): unknown {
+  const { asset, ctx, grants } = call;
+  const given = ctx.query ?? {};
+  const query: Record<string, string> = {};
+  for (const name of LIST_PARAMS) {
+    const value = given[name];
+    if (value !== undefined) query[name] = value;
+  }
+  // spm is not accepted here, so its resolver is never asked.
+  const list = listRequest(asset, query, ctx, () => []);
+  const where = allOf([list.where, call.granted]);
+  const select = { ...selectOf(list), where };
+  if (list.limit === null) return grantedItems(asset, asset.select(select), ctx, grants);
+  const { rows, count } = asset.page({ ...select, limit: list.limit });
+  return pageResponse(
+    call.request,
+    call.fallbackHost,
+    { limit: list.limit, offset: list.offset },
+    count,
+    grantedItems(asset, rows, ctx, grants),
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import type { RequestContext, ScopeCondition } from '../engine/declaration';
+import { requestContext } from '../engine/request-context';
+import type { ResourceRegistry } from '../engine/runtime';
+import { notFound, permissionDenied } from '../http/api-error';
+import { hasPerms } from '../rbac/has-perms';
+import { ASSET } from '../resources/assets/node-store';
+import { grantedAssetRow, resolveGrants, type Grants } from './granted-assets';
+import { grantedScope, grantedScopeUnder } from './granted-scope';
+import { buildGrantedTree, visibleNode } from './granted-tree';
+import { grantedItems, listGranted } from './my-assets-list';
+import { grantedTreeItems } from './my-assets-tree';
+
+/**
+ * The self-service permission endpoints (resources.md §9.1, perm `perms.view_myassets`): what the caller
+ * was granted. The user is always the session's: no parameter names another user (the admin variants
+ * with `{id}` are separate endpoints with their own permissions).
+ */
+const VIEW_MYASSETS = 'perms.view_myassets';
+const BASE = '/api/v1/perms/users';
+const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
+
+export function registerMyAssetRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  registry: ResourceRegistry,
+): void {
+  const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
+  const asset = registry.resource(ASSET);
+
+  /** 401 without a session, 403 without the permission; the grants of the caller in the request's org. */
+  const caller = async (request: FastifyRequest): Promise<{ rctx: RequestContext; grants: Grants }> => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, [VIEW_MYASSETS])) throw permissionDenied();
+    return { rctx, grants: resolveGrants(registry, rctx) };
+  };
+
+  /** The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. */
+  const underNode = (grants: Grants, idOrKey: string): ScopeCondition => {
+    const tree = buildGrantedTree(registry, grants);
+    const node = visibleNode(tree, idOrKey.trim().slice(0, 200));
+    return node ? grantedScopeUnder(tree, grants, node) : NOTHING;
+  };
+
+  app.get(`${BASE}/assets/`, async (request) => {
+    const { rctx, grants } = await caller(request);
+    const nodeId = rctx.query?.node_id || rctx.query?.node || '';
+    const granted = nodeId === '' ? grantedScope(grants) : underNode(grants, nodeId);
+    return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
+  });
+
+  // The workbench's node click (screens.md `/workbench/assets`): the same list under one granted node.
+  app.get<{ Params: { id: string } }>(`${BASE}/nodes/:id/assets/`, async (request) => {
+    const { rctx, grants } = await caller(request);
+    const granted = underNode(grants, request.params.id);
+    return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
+  });
+
+  app.get<{ Params: { id: string } }>(`${BASE}/assets/:id/`, async (request) => {
+    const { rctx, grants } = await caller(request);
+    const row = grantedAssetRow(registry, rctx, grants, request.params.id.toLowerCase());
+    if (!row) throw notFound();
+    return grantedItems(asset, [row], rctx, grants)[0];
+  });
+
+  app.get(`${BASE}/nodes/children/tree/`, async (request) => {
+    const { rctx, grants } = await caller(request);
+    return grantedTreeItems(registry, rctx, grants);
+  });
+}
