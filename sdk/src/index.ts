@@ -156,6 +156,7 @@ export {
   type TranslateFn,
 } from './react/hooks';
 export { useRemoteObject, type RemoteObject, type RemoteObjectFailure } from './react/useRemoteObject';
+export { useDateText } from './react/useDateText';
 
 // CRUD kit (issue 4): metadata-driven list, form and detail pages; components load as lazy SDK chunks.
 export * from './crud/index';

@@ -50,12 +50,16 @@ describe('an ordinary user', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await signIn(c, page, 'alice', ALICE.password);
+    // An ordinary user lands in the workbench; the profile is one address away.
+    await page.waitForSelector('[data-testid="menu-workbench-home"]');
+    await page.goto(`${c.baseUrl}/ui/profile/info`);
     await page.waitForSelector('[data-testid="menu-profile"]');
     await page.click('[data-testid="menu-profile"]');
     await expect.poll(() => page.textContent('[data-testid="profile-username"]')).toBe('alice');
-    // Opening the users page by address does not fetch the plugin either.
+    // Opening the users page by address does not fetch the plugin either: the console is not hers, so she
+    // is sent to her first view.
     await page.goto(`${c.baseUrl}/ui/console/users`);
-    await page.waitForSelector('[data-testid="menu-profile"]');
+    await page.waitForSelector('[data-testid="menu-workbench-home"]');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-testid="menu-users"]').count()).toBe(0);
     expect(await page.locator('[data-testid="users-list"]').count()).toBe(0);

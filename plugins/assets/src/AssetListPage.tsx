@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ListPage, useService, Http, openTaskLog, taskIdOf, useCan, type RowAction } from '@bastion/sdk';
 import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT, PLATFORM_SELECT } from './common';
 import { NodeTree } from './NodeTree';
-import type { NodeRef } from './nodeTreeModel';
+import type { NodeRef } from '@bastion/sdk';
 
 const COLUMNS = [
   'hostname',

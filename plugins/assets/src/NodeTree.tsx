@@ -4,16 +4,24 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Tree, type TreeEventNodeEvent } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
-import { Http, ROOT_ORG_ID, openTaskLog, taskIdOf, useCan, useOrg, useService, useT } from '@bastion/sdk';
-import { NODES_URL } from './common';
 import {
+  Http,
+  ROOT_ORG_ID,
+  openTaskLog,
+  taskIdOf,
+  useCan,
+  useOrg,
+  useService,
+  useT,
   buildForest,
   childrenOf,
+  findNode,
   withChildren,
   type NodeRef,
   type TreeItem,
   type TreeNodeData,
-} from './nodeTreeModel';
+} from '@bastion/sdk';
+import { NODES_URL } from './common';
 
 interface NodeTreeProps {
   selected: NodeRef | null;
@@ -194,13 +202,4 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
       </Dialog>
     </div>
   );
-}
-
-function findNode(forest: readonly TreeNodeData[], key: string): NodeRef | null {
-  for (const node of forest) {
-    if (node.key === key) return node.data;
-    const inner = node.children ? findNode(node.children, key) : null;
-    if (inner) return inner;
-  }
-  return null;
 }

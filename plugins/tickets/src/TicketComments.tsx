@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { Http, isHttpError, serverDetail, useProfile, useService, useT } from '@bastion/sdk';
+import { Http, isHttpError, serverDetail, useProfile, useService, useT, useDateText } from '@bastion/sdk';
 import { plainText } from './applyMeta';
 import { COMMENTS_URL, TICKETS_URL } from './paths';
 import { canClose, canProcess, type Ticket, type TicketComment } from './ticketRules';
-import { useDateText } from './useDateText';
 
 type Action = 'approve' | 'reject' | 'close';
 

@@ -1,12 +1,11 @@
 // The information cards of the ticket detail page: basic info, what is applied for, and who it is assigned
 // to (with the permission an approved request created).
 import { useEffect, useState, type ReactNode } from 'react';
-import { DetailCard, Http, useCan, useService, useT, type DetailItem } from '@bastion/sdk';
+import { DetailCard, Http, useCan, useService, useT, type DetailItem, useDateText } from '@bastion/sdk';
 import { applyFields, metaText } from './applyMeta';
 import { ASSET_PERMISSIONS_URL } from './paths';
 import { currentStep, type Ticket } from './ticketRules';
 import { StateTag, StatusTag } from './TicketTags';
-import { useDateText } from './useDateText';
 
 export function BasicInfo({ ticket }: { ticket: Ticket }) {
   const t = useT();

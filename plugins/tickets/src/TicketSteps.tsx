@@ -1,8 +1,7 @@
 import { Timeline } from 'primereact/timeline';
-import { useT } from '@bastion/sdk';
+import { useT, useDateText } from '@bastion/sdk';
 import { approvalStep, isOpen, stepSeverity, type ProcessStep, type Ticket } from './ticketRules';
 import { ColourTag } from './TicketTags';
-import { useDateText } from './useDateText';
 
 interface StepView {
   key: string;

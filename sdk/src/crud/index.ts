@@ -14,6 +14,7 @@ export * from './errors';
 export * from './relation';
 export * from './detailTabs';
 export * from './dateRange';
+export * from './nodeTree';
 export * from './routes';
 export { CRUD_NAMESPACE } from './i18n';
 export * from './components';

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { I18n, formatDate, parseServerDate, useService } from '@bastion/sdk';
+import { I18n } from '../tokens';
+import { parseServerDate } from '../rules/banners';
+import { formatDate } from '../rules/formats';
+import { useService } from './hooks';
 
-/**
- * Server dates as the user's language writes them (medium style); a value that is not a date is shown as
- * sent, nothing as an empty string, so a card never hides what the server said.
- */
+/** Server dates in the user's language (medium style, spec §1); a value that is not a date is shown as sent. */
 export function useDateText(): (value: unknown) => string {
   const language = useService(I18n).language;
   return useCallback(
