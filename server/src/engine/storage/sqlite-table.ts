@@ -39,12 +39,24 @@ interface Sql {
 /** State of one condition compilation: the tables it reads (cached results depend on their write versions). */
 class Deps {
   readonly tables: Set<string>;
+  /** Large id sets in the condition (m2m links, subqueries, long id lists): see `where`. */
+  idSets = 0;
+  /** A search term narrows rows through the trigram index (`rowid IN (…)`). */
+  rowidSearch = false;
   /** Whether search terms may use the trigram index (not for page walks along an order index). */
   constructor(
     table: string,
     readonly searchIndex: boolean,
+    /** Compile large id sets as membership tests, not index constraints (see `where`). */
+    readonly idSetsAsFilters = false,
   ) {
     this.tables = new Set([table]);
+  }
+
+  /** The expression an id set tests: `+expr` keeps SQLite from driving an index loop with it. */
+  idSet(expression: string): string {
+    this.idSets += 1;
+    return this.idSetsAsFilters ? `+${expression}` : expression;
   }
 }
 
@@ -225,7 +237,7 @@ export class SqliteTable {
               params: [...target.params, ...target.params, condition.value],
             };
       case 'in':
-        return this.inList(target, condition.values);
+        return this.inList(target, condition.values, deps);
       case 'contains':
         return {
           text: `${target.text} LIKE ? ESCAPE '\\'`,
@@ -244,7 +256,7 @@ export class SqliteTable {
         const params = keys.filter((key) => where[key] !== null).map((key) => where[key]);
         deps.tables.add(table);
         return {
-          text: `${target.text} IN (SELECT ${column} FROM ${table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''})`,
+          text: `${deps.idSet(target.text)} IN (SELECT ${column} FROM ${table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''})`,
           params: [...target.params, ...params],
         };
       }
@@ -271,6 +283,7 @@ export class SqliteTable {
       [...term].length >= TRIGRAM &&
       fields.every((field) => fts.fields.includes(field));
     if (!indexed) return like;
+    deps.rowidSearch = true;
     const scope =
       fields.length === fts.fields.length
         ? ''
@@ -281,12 +294,12 @@ export class SqliteTable {
     };
   }
 
-  private inList(target: Sql, values: readonly unknown[]): Sql {
+  private inList(target: Sql, values: readonly unknown[], deps: Deps): Sql {
     if (values.length === 0) return { text: '0', params: [] };
     if (values.length > CHUNK) {
       // Large id lists (an spm of thousands) go through json_each: one parameter, any length.
       return {
-        text: `${target.text} IN (SELECT value FROM json_each(?))`,
+        text: `${deps.idSet(target.text)} IN (SELECT value FROM json_each(?))`,
         params: [...target.params, JSON.stringify(values)],
       };
     }
@@ -323,10 +336,18 @@ export class SqliteTable {
     throw new Error(`unknown field "${name}" in a condition on ${this.table}`);
   }
 
+  /**
+   * A condition as SQL. When a trigram search meets a large id set (a node's assets, an spm), SQLite would
+   * use both `IN` lists as index constraints and probe every pair (100k ids × 25k hits: minutes); the id
+   * sets are then compiled as membership tests, so the search hits (bounded by the search) drive the loop.
+   */
   private where(condition: Condition | null, searchIndex = true): Sql & { deps: Deps } {
     const deps = new Deps(this.table, searchIndex);
     if (!condition) return { text: '1', params: [], deps };
-    return { ...this.compileWithLinks(condition, deps), deps };
+    const sql = this.compileWithLinks(condition, deps);
+    if (!deps.rowidSearch || deps.idSets === 0) return { ...sql, deps };
+    const filtered = new Deps(this.table, searchIndex, true);
+    return { ...this.compileWithLinks(condition, filtered), deps: filtered };
   }
 
   /** m2m conditions need a different SQL shape: handled here before the generic compiler. */
@@ -335,7 +356,7 @@ export class SqliteTable {
       const link = this.resource.links.get(condition.field) as LinkSpec;
       deps.tables.add(link.table);
       const inner = (op: string, params: unknown[]): Sql => ({
-        text: `r.id IN (SELECT l.${link.sourceColumn} FROM ${link.table} l WHERE l.${link.targetColumn} ${op})`,
+        text: `${deps.idSet('r.id')} IN (SELECT l.${link.sourceColumn} FROM ${link.table} l WHERE l.${link.targetColumn} ${op})`,
         params,
       });
       if (condition.op === 'eq') return inner('= ?', [condition.value]);
