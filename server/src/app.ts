@@ -18,6 +18,7 @@ import { registerOrgRoutes } from './api/org-routes';
 import { registerProfileRoutes } from './api/profile-routes';
 import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
 import { registerMyAssetRoutes } from './perms/my-assets-routes';
+import { registerUserAssetRoutes } from './perms/user-assets-routes';
 import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
@@ -114,6 +115,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerOps(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
+  registerUserAssetRoutes(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const demo = await seedOnEngineStart(
     { db, resources: engine.registry },

@@ -429,3 +429,34 @@ describe('scale', () => {
     expect(treeMs).toBeLessThan(3000);
   });
 });
+
+describe('another user’s grants (perms.view_userassets, the user detail page)', () => {
+  const userAssets = (id: string | undefined) => `/api/v1/perms/users/${id}/assets/`;
+
+  it('the admin sees exactly what the user sees for themselves', async () => {
+    const own = await call<MyAsset[]>(alice, 'GET', MY_ASSETS, { org: DEFAULT_ORG_ID });
+    const seen = await call<MyAsset[]>(admin, 'GET', userAssets(ids.alice), { org: DEFAULT_ORG_ID });
+    expect(seen.status).toBe(200);
+    expect(seen.body.map((a) => [a.hostname, a.actions])).toEqual(
+      own.body.map((a) => [a.hostname, a.actions]),
+    );
+    const bobs = await call<MyAsset[]>(admin, 'GET', userAssets(ids.bob), { org: DEFAULT_ORG_ID });
+    expect(bobs.body.map((a) => a.hostname)).toEqual(['bob-only']);
+  });
+
+  it('refuses users without the code, and answers 404 for a user outside the org or no user', async () => {
+    expect((await call(bob, 'GET', userAssets(ids.alice), { org: DEFAULT_ORG_ID })).status).toBe(403);
+    expect((await call(admin, 'GET', userAssets('not-a-uuid'), { org: DEFAULT_ORG_ID })).status).toBe(404);
+    expect(
+      (await call(admin, 'GET', userAssets('00000000-0000-4000-8000-00000000dead'), { org: DEFAULT_ORG_ID }))
+        .status,
+    ).toBe(404);
+    // In Org B only alice and dora are members: bob is not found there, alice shows her Org B grant only.
+    expect((await call(admin, 'GET', userAssets(ids.bob), { org: ORG_B })).status).toBe(404);
+    const inB = await call<MyAsset[]>(admin, 'GET', userAssets(ids.alice), { org: ORG_B });
+    expect(inB.body.map((a) => a.hostname)).toEqual(['b-host']);
+    // The self-service paths stay the caller's own, whatever id-like segment follows.
+    const mine = await call<MyAsset[]>(bob, 'GET', MY_ASSETS, { org: DEFAULT_ORG_ID });
+    expect(mine.body.map((a) => a.hostname)).toEqual(['bob-only']);
+  });
+});

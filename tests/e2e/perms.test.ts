@@ -1,5 +1,5 @@
 // Asset permissions as an administrator grants them: a rule naming a user, an asset and actions, checked on
-// its detail page and in what the server stored.
+// its detail page, in what the server stored and on the user's "Granted assets" tab.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ALICE, consoleForFile, openSignedIn } from './harness';
@@ -60,6 +60,14 @@ describe('asset permissions', () => {
     await page.locator('[data-testid="detail-title"]').waitFor();
     await page.locator('[data-testid="relation-item"]', { hasText: 'Alice Ordinary' }).waitFor();
     await page.locator('[data-testid="relation-item"]', { hasText: 'db-01' }).waitFor();
+
+    // Alice's user detail lists what the rule grants her, with its actions.
+    const [alice] = await apiGet<{ id: string }[]>(page, '/api/v1/users/users/?username=alice');
+    await page.goto(`${c.baseUrl}/ui/console/users/users/${alice!.id}`);
+    await page.locator('.p-tabview-nav li', { hasText: 'Granted assets' }).click();
+    const granted = page.locator('[data-testid="user-granted-assets"] tbody tr', { hasText: 'db-01' });
+    await granted.waitFor();
+    expect(await granted.locator('[data-testid="granted-actions"]').textContent()).toBe('ConnectUpload file');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

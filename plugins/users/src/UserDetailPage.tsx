@@ -8,6 +8,7 @@ import {
   type QuickAction,
 } from '@bastion/sdk';
 import { ACL_PATH, ACL_URL, GROUP_SELECT, USERS_PATH, USERS_URL } from './common';
+import { GrantedAssetsTab } from './GrantedAssetsTab';
 
 type User = Record<string, unknown> & {
   id: string;
@@ -135,6 +136,12 @@ export default function UserDetailPage() {
           name: 'info',
           title: 'users.tab.info',
           render: (c) => <InfoTab context={c} fields={FIELDS} aside={<Aside c={c} />} />,
+        },
+        {
+          name: 'granted-assets',
+          title: 'users.tab.grantedAssets',
+          hidden: (c) => !c.can('perms.view_userassets'),
+          render: (c) => <GrantedAssetsTab userId={String(c.object.id)} />,
         },
         {
           name: 'login-acl',
