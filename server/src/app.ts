@@ -19,6 +19,7 @@ import { registerProfileRoutes } from './api/profile-routes';
 import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
 import { registerMyAssetRoutes } from './perms/my-assets-routes';
 import { registerUserAssetRoutes } from './perms/user-assets-routes';
+import { registerAssetUserRoutes } from './perms/asset-users-routes';
 import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
@@ -116,6 +117,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);
+  registerAssetUserRoutes(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const demo = await seedOnEngineStart(
     { db, resources: engine.registry },

@@ -460,3 +460,44 @@ describe('another user’s grants (perms.view_userassets, the user detail page)'
     expect(mine.body.map((a) => a.hostname)).toEqual(['bob-only']);
   });
 });
+
+describe('who may reach an asset (asset detail "Authorized users")', () => {
+  const permUsers = (id: string | undefined) => `${ASSETS}${id}/perm-users/`;
+  const names = (body: Array<{ username: string }>) => body.map((u) => u.username);
+
+  it('lists direct, group and node grantees, without expired or inactive permissions', async () => {
+    // my-web-01 sits in web under dc1, granted to alice through the dc1 node.
+    const web = await call<Array<{ username: string }>>(admin, 'GET', permUsers(asset['my-web-01']?.id), {
+      org: DEFAULT_ORG_ID,
+    });
+    expect(web.status).toBe(200);
+    expect(names(web.body)).toContain('alice');
+    expect(names(web.body)).not.toContain('bob');
+    const bobOnly = await call<Array<{ username: string }>>(admin, 'GET', permUsers(asset['bob-only']?.id), {
+      org: DEFAULT_ORG_ID,
+    });
+    expect(names(bobOnly.body)).toEqual(['bob']);
+    for (const hostname of ['my-expired', 'my-inactive']) {
+      const none = await call<Array<{ username: string }>>(admin, 'GET', permUsers(asset[hostname]?.id), {
+        org: DEFAULT_ORG_ID,
+      });
+      expect(names(none.body), hostname).not.toContain('alice');
+    }
+    const paged = await call<Page<{ username: string }>>(
+      admin,
+      'GET',
+      `${permUsers(asset['my-web-01']?.id)}?limit=1&offset=0`,
+      { org: DEFAULT_ORG_ID },
+    );
+    expect(paged.body.results).toHaveLength(1);
+    expect(paged.body.count).toBe(web.body.length);
+  });
+
+  it('needs perms.view_assetpermission and an asset of the org', async () => {
+    expect((await call(bob, 'GET', permUsers(asset['bob-only']?.id), { org: DEFAULT_ORG_ID })).status).toBe(
+      403,
+    );
+    expect((await call(admin, 'GET', permUsers('nope'), { org: DEFAULT_ORG_ID })).status).toBe(404);
+    expect((await call(admin, 'GET', permUsers(asset['bob-only']?.id), { org: ORG_B })).status).toBe(404);
+  });
+});

@@ -1,5 +1,6 @@
 // Asset permissions as an administrator grants them: a rule naming a user, an asset and actions, checked on
-// its detail page, in what the server stored and on the user's "Granted assets" tab.
+// its detail page, in what the server stored, on the user's "Granted assets" tab and on the asset's
+// "Authorized users" tab.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ALICE, consoleForFile, openSignedIn } from './harness';
@@ -68,6 +69,12 @@ describe('asset permissions', () => {
     const granted = page.locator('[data-testid="user-granted-assets"] tbody tr', { hasText: 'db-01' });
     await granted.waitFor();
     expect(await granted.locator('[data-testid="granted-actions"]').textContent()).toBe('ConnectUpload file');
+
+    // And the asset's detail names alice among the users who may reach it.
+    const [db01] = await apiGet<{ id: string }[]>(page, '/api/v1/assets/assets/?hostname=db-01');
+    await page.goto(`${c.baseUrl}/ui/console/assets/assets/${db01!.id}`);
+    await page.locator('.p-tabview-nav li', { hasText: 'Authorized users' }).click();
+    await page.locator('[data-testid="asset-authorized-users"] tbody tr', { hasText: 'alice' }).waitFor();
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -10,6 +10,7 @@ import {
   type QuickAction,
 } from '@bastion/sdk';
 import { m2mCard } from '@bastion/sdk';
+import { AuthorizedUsersTab } from './AuthorizedUsersTab';
 import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT } from './common';
 
 const FIELDS = [
@@ -102,6 +103,12 @@ export default function AssetDetailPage() {
           name: 'info',
           title: 'asset.tab.info',
           render: (c) => <InfoTab context={c} fields={FIELDS} aside={<Aside c={c} />} />,
+        },
+        {
+          name: 'authorized-users',
+          title: 'asset.tab.authorized',
+          hidden: (c) => !c.can('perms.view_assetpermission'),
+          render: (c) => <AuthorizedUsersTab assetId={String(c.object.id)} />,
         },
       ]}
     />

@@ -1,0 +1,52 @@
+import type { RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
+import { ASSET, unorderedOrgNodes } from '../resources/assets/node-store';
+import { ASSET_PERMISSION } from '../resources/perms/asset-permission';
+import { isValidPermission } from '../resources/perms/validity';
+import { USERS } from '../resources/identity/users';
+
+/**
+ * Who may reach one asset (the asset detail's "Authorized users", screens.md): the users named by a valid
+ * permission of the asset's org — directly or through a group — that grants the asset itself or a node
+ * above it (a node grant covers its whole subtree). Only members of the org count, as for "my assets".
+ * Answers the user rows, in the users list's own scope.
+ */
+export function usersReachingAsset(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  asset: StoredRow,
+  now = Date.now(),
+): StoredRow[] {
+  const orgCtx: RequestContext = { ...ctx, orgId: String(asset.org_id) };
+  const assetId = String(asset.id);
+  const nodes = unorderedOrgNodes(resources, orgCtx);
+  const own = new Set(resources.get(ASSET).linked('nodes', assetId));
+  // The asset's nodes and every node above them: keys are materialised paths (`1:3:12` under `1:3`, `1`).
+  const aboveKeys = new Set<string>();
+  for (const node of nodes) {
+    if (!own.has(node.id)) continue;
+    const parts = node.key.split(':');
+    for (let depth = 1; depth <= parts.length; depth += 1) aboveKeys.add(parts.slice(0, depth).join(':'));
+  }
+  const aboveIds = nodes.filter((node) => aboveKeys.has(node.key)).map((node) => node.id);
+  const byAsset = { field: 'assets', op: 'eq' as const, value: assetId };
+  const permissions = resources
+    .get(ASSET_PERMISSION)
+    .find(
+      aboveIds.length === 0 ? byAsset : { or: [byAsset, { field: 'nodes', op: 'in', values: aboveIds }] },
+      orgCtx,
+    )
+    .filter((row) => isValidPermission(row, now));
+  if (permissions.length === 0) return [];
+  const access = resources.get(ASSET_PERMISSION);
+  const ids = permissions.map((row) => String(row.id));
+  const userIds = new Set([...access.linkedMany('users', ids).values()].flat());
+  const groupIds = [...new Set([...access.linkedMany('user_groups', ids).values()].flat())];
+  if (groupIds.length > 0) {
+    for (const link of resources
+      .get('users.usergrouprelation')
+      .find({ field: 'usergroup', op: 'in', values: groupIds }, orgCtx))
+      userIds.add(String(link.user));
+  }
+  if (userIds.size === 0) return [];
+  return resources.get(USERS).find({ field: 'id', op: 'in', values: [...userIds] }, orgCtx);
+}
