@@ -1,18 +1,4 @@
-import { ListTable, type ColumnOverride, type Row } from '@bastion/sdk';
-
-/** Who may reach the asset through asset permissions: read-only, each user linking to their detail. */
-const READ_ONLY = {
-  create: false,
-  bulkDelete: false,
-  bulkUpdate: false,
-  importCreate: false,
-  importUpdate: false,
-  import: false,
-  export: false,
-  rowUpdate: false,
-  rowDelete: false,
-  rowClone: false,
-} as const;
+import { READ_ONLY_TABLE, ListTable, type ColumnOverride, type Row } from '@bastion/sdk';
 
 const COLUMNS = ['name', 'username', 'email', 'is_active'];
 
@@ -24,6 +10,7 @@ const COLUMNS_META: Record<string, ColumnOverride<Row>> = {
   is_active: { label: 'asset.authorized.active', kind: 'boolean', sortable: false },
 };
 
+/** Who may reach the asset through asset permissions: read-only, each user linking to their detail. */
 export function AuthorizedUsersTab({ assetId }: { assetId: string }) {
   return (
     <ListTable
@@ -33,7 +20,7 @@ export function AuthorizedUsersTab({ assetId }: { assetId: string }) {
       columns={COLUMNS}
       columnsMeta={COLUMNS_META}
       permissions={{ app: 'perms', resource: 'assetpermission' }}
-      rights={READ_ONLY}
+      rights={READ_ONLY_TABLE}
       mirrorQuery={false}
       hasCreate={false}
       hasImport={false}

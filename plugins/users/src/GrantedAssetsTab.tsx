@@ -1,20 +1,8 @@
 import { Tag } from 'primereact/tag';
-import { ListTable, useT, type ColumnOverride, type Row } from '@bastion/sdk';
+import { READ_ONLY_TABLE, ListTable, useT, type ColumnOverride, type Row } from '@bastion/sdk';
 
 /** What another user was granted (resources.md §9.1 admin variant), read-only: nothing here is edited. */
-const READ_ONLY = {
-  create: false,
-  bulkDelete: false,
-  bulkUpdate: false,
-  importCreate: false,
-  importUpdate: false,
-  import: false,
-  export: false,
-  rowUpdate: false,
-  rowDelete: false,
-  rowClone: false,
-  nameLink: false,
-} as const;
+const READ_ONLY = { ...READ_ONLY_TABLE, nameLink: false };
 
 const COLUMNS = ['hostname', 'ip', 'platform', 'granted_actions', 'org_name'];
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ListPage, type ColumnOverride, type Row, type RowAction } from '@bastion/sdk';
+import { READ_ONLY_TABLE, ListPage, type ColumnOverride, type Row, type RowAction } from '@bastion/sdk';
 import { ActionTags, ProtocolTags } from './ActionTags';
 import { AssetDetailDialog } from './AssetDetailDialog';
 import { canConnect, isInactive, type GrantedAsset } from './assetRules';
@@ -18,19 +18,7 @@ const asset = (row: Row): AssetRow => row as AssetRow;
 const COLUMNS = ['hostname', 'ip', 'platform', 'protocols', 'granted_actions', 'comment', 'actions'];
 
 /** Read only: nothing to create, change, delete, import, clone or export here. */
-const READ_ONLY = {
-  create: false,
-  bulkDelete: false,
-  bulkUpdate: false,
-  importCreate: false,
-  importUpdate: false,
-  import: false,
-  export: false,
-  rowUpdate: false,
-  rowDelete: false,
-  rowClone: false,
-  nameLink: false,
-} as const;
+const READ_ONLY = { ...READ_ONLY_TABLE, nameLink: false };
 
 /** Inactive rows are greyed as a whole: each cell marks its row, this rule (scoped to the page) dims it. */
 const SCOPED_STYLE = '.wb-my-assets tr:has(.wb-inactive) > td { opacity: 0.55; }';

@@ -39,6 +39,23 @@ export interface TableRights {
 
 export type TableRightName = keyof TableRights;
 
+/**
+ * The switches of a read-only table — a computed list such as a user's granted assets: nothing to create,
+ * change, delete, import or export. The name link stays as the page decides (`detailPath`).
+ */
+export const READ_ONLY_TABLE: Readonly<Partial<Record<TableRightName, boolean>>> = {
+  create: false,
+  bulkDelete: false,
+  bulkUpdate: false,
+  importCreate: false,
+  importUpdate: false,
+  import: false,
+  export: false,
+  rowUpdate: false,
+  rowDelete: false,
+  rowClone: false,
+};
+
 export function isRootOrg(orgId: string | null | undefined): boolean {
   return orgId === ROOT_ORG_ID;
 }
