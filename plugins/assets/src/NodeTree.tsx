@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { Tree, type TreeEventNodeEvent } from 'primereact/tree';
-import type { TreeNode } from 'primereact/treenode';
 import {
   Http,
   ROOT_ORG_ID,
@@ -13,13 +11,8 @@ import {
   useOrg,
   useService,
   useT,
-  buildForest,
-  childrenOf,
-  findNode,
-  withChildren,
+  NodeTreeView,
   type NodeRef,
-  type TreeItem,
-  type TreeNodeData,
 } from '@bastion/sdk';
 import { NODES_URL } from './common';
 
@@ -28,6 +21,9 @@ interface NodeTreeProps {
   onSelect: (node: NodeRef | null) => void;
   notify: (severity: 'success', text: string) => void;
 }
+
+/** The nodes only: assets are listed beside the tree. */
+const TREE_PARAMS = { assets: 0 };
 
 type Editing = { mode: 'create' | 'rename'; node: NodeRef; value: string } | null;
 
@@ -43,45 +39,9 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
   const canChange = useCan('assets.change_node') && !rootOrg;
   const canDelete = useCan('assets.delete_node') && !rootOrg;
   const canTest = useCan('assets.test_assetconnectivity') && !rootOrg;
-  const [forest, setForest] = useState<TreeNodeData[]>([]);
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<Editing>(null);
   const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    http
-      .get<TreeItem[]>(`${NODES_URL}children/tree/`, { params: { assets: 0 } })
-      .then((items) => {
-        if (!live) return;
-        const roots = buildForest(items);
-        setForest(roots);
-        setExpanded(Object.fromEntries(roots.map((node) => [node.key, true])));
-      })
-      .catch(() => live && setForest([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [http, generation]);
-
-  const loadChildren = useCallback(
-    async (event: TreeEventNodeEvent) => {
-      const node = event.node as unknown as TreeNodeData;
-      if (node.children) return;
-      const items = await http.get<TreeItem[]>(`${NODES_URL}children/tree/`, {
-        params: { assets: 0, key: node.key },
-      });
-      setForest((current) => withChildren(current, node.key, childrenOf(items, node.key)));
-    },
-    [http],
-  );
-
-  const reload = () => {
-    setLoading(true);
-    setGeneration((g) => g + 1);
-  };
+  const reload = () => setGeneration((g) => g + 1);
 
   const save = async () => {
     if (!editing) return;
@@ -157,19 +117,12 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
               ))
           : null}
       </div>
-      <Tree
-        value={forest as unknown as TreeNode[]}
-        loading={loading}
-        selectionMode="single"
-        selectionKeys={selected?.key ?? null}
-        onSelectionChange={(e) => {
-          const key = typeof e.value === 'string' ? e.value : null;
-          onSelect(key ? findNode(forest, key) : null);
-        }}
-        expandedKeys={expanded}
-        onToggle={(e) => setExpanded(e.value as Record<string, boolean>)}
-        onExpand={(e) => void loadChildren(e)}
-        className="w-full border-none p-0"
+      <NodeTreeView
+        url={`${NODES_URL}children/tree/`}
+        params={TREE_PARAMS}
+        selected={selected}
+        onSelect={onSelect}
+        reloadKey={generation}
       />
       <Dialog
         visible={editing !== null}

@@ -1,19 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Tree, type TreeEventNodeEvent } from 'primereact/tree';
-import type { TreeNode } from 'primereact/treenode';
-import {
-  Http,
-  useService,
-  useT,
-  buildForest,
-  childrenOf,
-  findNode,
-  withChildren,
-  type NodeRef,
-  type TreeItem,
-  type TreeNodeData,
-} from '@bastion/sdk';
+import { useT, NodeTreeView, type NodeRef } from '@bastion/sdk';
 import { MY_NODES_TREE_URL } from './paths';
 
 interface GrantedNodeTreeProps {
@@ -27,57 +14,9 @@ interface GrantedNodeTreeProps {
  */
 export function GrantedNodeTree({ selected, onSelect }: GrantedNodeTreeProps) {
   const t = useT();
-  const http = useService(Http);
-  const [forest, setForest] = useState<TreeNodeData[]>([]);
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    http
-      .get<TreeItem[]>(MY_NODES_TREE_URL)
-      .then((items) => {
-        if (!live) return;
-        const roots = buildForest(Array.isArray(items) ? items : []);
-        setForest(roots);
-        // Open the nodes whose children came with the first load.
-        const open: Record<string, boolean> = {};
-        const walk = (nodes: readonly TreeNodeData[]) =>
-          nodes.forEach((node) => {
-            if (node.children?.length) {
-              open[node.key] = true;
-              walk(node.children);
-            }
-          });
-        walk(roots);
-        setExpanded(open);
-      })
-      .catch(() => live && setForest([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [http, generation]);
-
-  const loadChildren = useCallback(
-    async (event: TreeEventNodeEvent) => {
-      const node = event.node as unknown as TreeNodeData;
-      if (node.children) return;
-      try {
-        const items = await http.get<TreeItem[]>(MY_NODES_TREE_URL, { params: { key: node.key } });
-        setForest((current) =>
-          withChildren(current, node.key, childrenOf(Array.isArray(items) ? items : [], node.key)),
-        );
-      } catch {
-        // The shell shows the refused request; the node stays closed-looking but usable.
-      }
-    },
-    [http],
-  );
-
   const reload = () => {
-    setLoading(true);
     onSelect(null);
     setGeneration((g) => g + 1);
   };
@@ -106,20 +45,12 @@ export function GrantedNodeTree({ selected, onSelect }: GrantedNodeTreeProps) {
         <i className="pi pi-th-large mr-2" aria-hidden="true" />
         {t('tree.all')}
       </button>
-      <Tree
-        value={forest as unknown as TreeNode[]}
-        loading={loading}
-        selectionMode="single"
-        selectionKeys={selected?.key ?? null}
-        onSelectionChange={(e) => {
-          const key = typeof e.value === 'string' ? e.value : null;
-          onSelect(key ? findNode(forest, key) : null);
-        }}
-        expandedKeys={expanded}
-        onToggle={(e) => setExpanded(e.value as Record<string, boolean>)}
-        onExpand={(e) => void loadChildren(e)}
-        emptyMessage={t('tree.empty')}
-        className="w-full border-none p-0"
+      <NodeTreeView
+        url={MY_NODES_TREE_URL}
+        selected={selected}
+        onSelect={onSelect}
+        reloadKey={generation}
+        emptyMessage="tree.empty"
       />
     </div>
   );

@@ -12,6 +12,7 @@ import type { DateRangeProps } from './ui/DateRange';
 import type { RelationSelectProps } from './ui/RelationSelect';
 import type { PageTab } from './ui/TabsPage';
 import type { ListPageProps, ListTableProps } from './ui/types';
+import type { NodeTreeViewProps } from './ui/NodeTreeView';
 
 function Pending() {
   return (
@@ -77,3 +78,5 @@ export const InfoTab = lazyComponent<{
   aside?: ReactNode;
   formatters?: Readonly<Record<string, (object: Record<string, unknown>) => ReactNode>>;
 }>(() => import('./ui/DetailPage').then((m) => ({ default: m.InfoTab })), true);
+
+export const NodeTreeView = lazyComponent<NodeTreeViewProps>(() => import('./ui/NodeTreeView'));

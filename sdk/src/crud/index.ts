@@ -38,3 +38,4 @@ export type { MfaDialogProps } from './ui/MfaDialog';
 export type { BulkUpdateDialogProps } from './ui/BulkUpdateDialog';
 export type { TagSearchProps, TagSearchValue } from './ui/TagSearch';
 export type { PageTab } from './ui/TabsPage';
+export type { NodeTreeViewProps } from './ui/NodeTreeView';
