@@ -22,9 +22,6 @@ export function AuthorizedUsersTab({ assetId }: { assetId: string }) {
       permissions={{ app: 'perms', resource: 'assetpermission' }}
       rights={READ_ONLY_TABLE}
       mirrorQuery={false}
-      hasCreate={false}
-      hasImport={false}
-      hasExport={false}
       hasColumnSettings={false}
       selectable={false}
       search={{ hidden: true }}

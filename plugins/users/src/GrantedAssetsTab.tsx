@@ -48,9 +48,6 @@ export function GrantedAssetsTab({ userId }: { userId: string }) {
       permissions={{ app: 'perms', resource: 'userassets' }}
       rights={READ_ONLY}
       mirrorQuery={false}
-      hasCreate={false}
-      hasImport={false}
-      hasExport={false}
       hasColumnSettings={false}
       selectable={false}
       detailPath={null}

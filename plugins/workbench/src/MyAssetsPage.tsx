@@ -132,9 +132,6 @@ export default function MyAssetsPage() {
           columnsMeta={columnsMeta}
           permissions={{ app: 'perms', resource: 'myassets' }}
           rights={READ_ONLY}
-          hasCreate={false}
-          hasImport={false}
-          hasExport={false}
           selectable={false}
           detailPath={null}
           extraQuery={node ? { node_id: node.id } : undefined}

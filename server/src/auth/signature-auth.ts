@@ -66,7 +66,7 @@ export async function authenticateSignature(
   const authorization = request.headers.authorization;
   if (typeof authorization !== 'string' || !request.url.startsWith('/api/')) return null;
   const scheme = authorizationScheme(authorization);
-  // The legacy `Sign <keyId>:<base64(md5 hex)>` scheme of v2.21 is deliberately not implemented (design
+  // The legacy `Sign <keyId>:<base64(md5 hex)>` scheme of v2.21 is refused on purpose (design
   // finding 10): MD5 over only secret + Date, no request target (a signature works for any URL and
   // method) and no replay protection for 15 minutes. Refused outright, so a client notices at once.
   if (scheme === 'sign') throw unauthorized(request, reply, 'signSchemeRefused');
