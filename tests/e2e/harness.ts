@@ -16,6 +16,8 @@ import {
 import type { Db } from '../../server/src/db/open-database';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
+import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
+import type { Client } from '../api/harness';
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -35,6 +37,8 @@ export interface Console {
 export interface ConsoleOptions {
   /** BASTION_LICENSE_FILE: the licence of the extended edition. */
   licenseFile?: string | null;
+  /** A licence written for this console (ACME Ltd unless named), expiring after `expiresInMs`. */
+  license?: { expiresInMs: number; corporation?: string };
   /** BASTION_AUTH_TEMP_TOKEN: temporary passwords (public setting AUTH_TEMP_TOKEN). */
   authTempToken?: boolean;
 }
@@ -44,6 +48,18 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     throw new Error('dist/ui is missing: the e2e tests run against the built console (npm run build)');
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-e2e-'));
+  let licenseFile = options.licenseFile ?? null;
+  if (options.license) {
+    licenseFile = path.join(root, 'license.json');
+    fs.writeFileSync(
+      licenseFile,
+      JSON.stringify({
+        corporation: options.license.corporation ?? 'ACME Ltd',
+        edition: 'Enterprise',
+        date_expired: new Date(Date.now() + options.license.expiresInMs).toISOString(),
+      }),
+    );
+  }
   const pluginsDir = path.join(root, 'dropin');
   fs.mkdirSync(pluginsDir);
   const config: ServerConfig = {
@@ -58,7 +74,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     logLevel: 'silent',
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: DEFAULT_LOGIN_LIMITS,
-    licenseFile: options.licenseFile ?? null,
+    licenseFile,
     authTempToken: options.authTempToken ?? false,
   };
   const app = await buildApp(config);
@@ -153,4 +169,26 @@ export async function openSignedIn(
   ]);
   await page.goto(`${c.baseUrl}${path}`);
   return page;
+}
+
+/** A JSON call as the console makes it (session cookie, csrf header, organization); throws on ≥ 300. */
+export async function apiJson<T>(
+  client: Client,
+  method: string,
+  url: string,
+  body?: unknown,
+  org: string = DEFAULT_ORG_ID,
+): Promise<T> {
+  const response = await client.request(url, {
+    method,
+    csrf: method !== 'GET',
+    headers: {
+      'x-jms-org': org,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,8 +1,5 @@
 // Organizations and the licence-dependent frame (issue 5 items 2, 4, 6), with a licence installed through
 // BASTION_LICENSE_FILE: the selector, switching with reload, the licence banner, the footer, the tickets badge.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOrg } from '../../server/src/storage/orgs';
 import { viewPlugin, writeDropIn } from './fixtures';
@@ -11,20 +8,9 @@ import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './h
 const ORG_B = '7a1c7e0e-0b7a-4c55-9d59-2f7f2c1b0b01';
 let c: Console;
 let licensed: Console;
-let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-lic-'));
-  const licenseFile = path.join(dir, 'license.json');
-  fs.writeFileSync(
-    licenseFile,
-    JSON.stringify({
-      corporation: 'ACME Ltd',
-      edition: 'Enterprise',
-      date_expired: new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString(),
-    }),
-  );
-  licensed = await startConsole({ licenseFile });
+  licensed = await startConsole({ license: { expiresInMs: 3 * 86_400_000 + 3_600_000 } });
   c = await startConsole();
   for (const console of [licensed, c]) {
     await ensureOrg(console.db, { id: ORG_B, name: 'Org B', comment: '' });
@@ -38,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await licensed?.close();
   await c?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('with a valid licence', () => {

@@ -2,15 +2,12 @@
 // form, the administrator is told by the navbar badge, comments and accepts; rejecting and closing; tickets of
 // the types the console does not open; a hostile title stays text; a two-level flow with a custom approver;
 // and nothing of it without a licence.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { Client } from '../api/harness';
-import { ADMIN_PASSWORD, newPage, startConsole, type Console } from './harness';
+import { ADMIN_PASSWORD, apiJson, newPage, startConsole, type Console } from './harness';
 
 const BOB = { username: 'bob', name: 'Bob Member', email: 'bob@example.com', password: 'Bob-Pass-12' };
 const CAROL = {
@@ -33,32 +30,15 @@ interface Ticket {
 
 let c: Console;
 let unlicensed: Console;
-let dir: string;
 let admin: Client;
 let bob: Client;
 let assetId: string;
 let carolId: string;
 
-/** A JSON call as the console makes it: the session cookie, the csrf header and the organization. */
-async function api<T>(client: Client, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await client.request(url, {
-    method,
-    csrf: method !== 'GET',
-    headers: {
-      'x-jms-org': DEFAULT_ORG_ID,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** bob opens an asset request through the API (the form itself is exercised once, in the first test). */
 function openTicket(title: string, comment = ''): Promise<Ticket> {
   const start = new Date();
-  return api<Ticket>(bob, 'POST', `${TICKETS}open/?type=apply_asset`, {
+  return apiJson<Ticket>(bob, 'POST', `${TICKETS}open/?type=apply_asset`, {
     title,
     type: 'apply_asset',
     org_id: DEFAULT_ORG_ID,
@@ -96,17 +76,7 @@ const headerState = (page: Page) =>
   page.locator('[data-testid="ticket-detail"] > div').first().locator('[data-testid="ticket-state"]');
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-tickets-'));
-  const licenseFile = path.join(dir, 'license.json');
-  fs.writeFileSync(
-    licenseFile,
-    JSON.stringify({
-      corporation: 'ACME Ltd',
-      edition: 'Enterprise',
-      date_expired: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    }),
-  );
-  c = await startConsole({ licenseFile });
+  c = await startConsole({ license: { expiresInMs: 365 * 86_400_000 } });
   unlicensed = await startConsole();
   admin = new Client(c.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
@@ -114,7 +84,7 @@ beforeAll(async () => {
   // view only to users with console organizations (spec §2 "Shell": "tickets the same" as console), and the
   // form's asset and node lists need assets.view_* (the server has no suggestions endpoints). So the members
   // get a small org role: the console view and reading the assets and nodes they ask for.
-  const role = await api<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
+  const role = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
     name: 'Ticket requester',
     permissions: ['rbac.view_console', 'assets.view_asset', 'assets.view_node'].map(permissionIdOf),
   });
@@ -130,8 +100,8 @@ beforeAll(async () => {
   }
   bob = new Client(c.baseUrl);
   await bob.login(BOB.username, BOB.password);
-  const node = await api<{ id: string }>(admin, 'POST', '/api/v1/assets/nodes/', { value: 'web' });
-  const asset = await api<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
+  const node = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/nodes/', { value: 'web' });
+  const asset = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
     hostname: 'web01',
     ip: '10.0.0.11',
     platform: 'Linux',
@@ -143,7 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await c?.close();
   await unlicensed?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('tickets with a licence', () => {
@@ -178,7 +147,7 @@ describe('tickets with a licence', () => {
     const mine = page.locator('[data-testid="tickets-myTickets"] tbody tr', { hasText: 'Need web01' });
     await mine.waitFor();
     expect(await mine.locator('[data-testid="ticket-state"]').getAttribute('data-state')).toBe('open');
-    const [ticket] = await api<Ticket[]>(bob, 'GET', `${TICKETS}?title=Need%20web01`);
+    const [ticket] = await apiJson<Ticket[]>(bob, 'GET', `${TICKETS}?title=Need%20web01`);
     expect(ticket).toBeDefined();
 
     // The administrator: one open ticket waits for him.
@@ -201,7 +170,7 @@ describe('tickets with a licence', () => {
     expect(await adminPage.locator('[data-testid="ticket-approve"]').count()).toBe(0);
     // Accepting created the asset permission (its id is the ticket's); the detail names it.
     await adminPage.locator('[data-testid="ticket-permission"]', { hasText: 'Need web01' }).waitFor();
-    const permission = await api<{ assets: string[] }>(
+    const permission = await apiJson<{ assets: string[] }>(
       admin,
       'GET',
       `/api/v1/perms/asset-permissions/${ticket!.id}/`,
@@ -277,7 +246,7 @@ describe('tickets with a licence', () => {
     expect(await adminPage.locator('[data-testid="ticket-approve"]').count()).toBe(0);
 
     const states = await Promise.all(
-      [rejectMe, closeMe].map((t) => api<Ticket>(admin, 'GET', `${TICKETS}${t.id}/`)),
+      [rejectMe, closeMe].map((t) => apiJson<Ticket>(admin, 'GET', `${TICKETS}${t.id}/`)),
     );
     expect(states.map((t) => t.state)).toEqual(['rejected', 'closed']);
     await page.context().close();
@@ -372,7 +341,7 @@ describe('tickets with a licence', () => {
 
   it('shows a hostile title and comment as text and runs nothing', async () => {
     const ticket = await openTicket(HOSTILE, HOSTILE);
-    await api(bob, 'POST', `/api/v1/tickets/comments/?ticket_id=${ticket.id}`, {
+    await apiJson(bob, 'POST', `/api/v1/tickets/comments/?ticket_id=${ticket.id}`, {
       body: '<img src=x onerror=window.__xss=2> <b>bold</b>',
       ticket: ticket.id,
     });
@@ -442,7 +411,7 @@ describe('tickets with a licence', () => {
       .click();
     await carol.click('[data-testid="ticket-approve"]');
     await expect.poll(() => headerState(carol).getAttribute('data-state')).toBe('approved');
-    const done = await api<Ticket>(admin, 'GET', `${TICKETS}${ticket.id}/`);
+    const done = await apiJson<Ticket>(admin, 'GET', `${TICKETS}${ticket.id}/`);
     expect(done.process_map.map((s) => s.state)).toEqual(['approved', 'approved']);
     expect(done.process_map[1]!.assignees).toEqual([carolId]);
     await carol.context().close();

@@ -2,14 +2,12 @@
 // grants a group a node through the API, alice signs in to her workbench home, opens My assets and finds the
 // granted node in the tree and its assets in the list, connects through Luna (a new tab), cannot connect to
 // an inactive asset; a user without grants sees nothing; the pages speak Chinese too.
-import fs from 'node:fs';
-import os from 'node:os';
-import nodePath from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import { Client } from '../api/harness';
 import {
+  apiJson,
   ADMIN_PASSWORD,
   ALICE,
   consoleForFile,
@@ -25,31 +23,17 @@ const NODE = 'Web servers';
 const c: Console = consoleForFile([ALICE, BOB]);
 let active: { id: string };
 
-/** A JSON call as the console makes it: the session cookie, the csrf header and the organization. */
-async function api<T>(client: Client, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await client.request(url, {
-    method,
-    csrf: method !== 'GET',
-    headers: {
-      'x-jms-org': DEFAULT_ORG_ID,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 const rowsOf = <T>(answer: T[] | { results: T[] }): T[] => (Array.isArray(answer) ? answer : answer.results);
 
 beforeAll(async () => {
   const admin = new Client(c.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
   // Without a parent the child goes below the organization's root node (created on first use).
-  const node = await api<{ id: string }>(admin, 'POST', '/api/v1/assets/nodes/children/', { value: NODE });
+  const node = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/nodes/children/', {
+    value: NODE,
+  });
   const asset = (hostname: string, ip: string, extra: Record<string, unknown>) =>
-    api<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
+    apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
       hostname,
       ip,
       platform: 'Linux',
@@ -61,13 +45,13 @@ beforeAll(async () => {
   // Not under the granted node: nobody sees it in the workbench.
   await asset('db-99', '10.9.0.9', {});
   const [alice] = rowsOf(
-    await api<{ id: string }[]>(admin, 'GET', `/api/v1/users/users/?username=${ALICE.username}`),
+    await apiJson<{ id: string }[]>(admin, 'GET', `/api/v1/users/users/?username=${ALICE.username}`),
   );
-  const group = await api<{ id: string }>(admin, 'POST', '/api/v1/users/groups/', {
+  const group = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/users/groups/', {
     name: 'Web people',
     users: [alice!.id],
   });
-  await api(admin, 'POST', '/api/v1/perms/asset-permissions/', {
+  await apiJson(admin, 'POST', '/api/v1/perms/asset-permissions/', {
     name: 'Web people reach web servers',
     user_groups: [group.id],
     nodes: [node.id],
@@ -219,25 +203,14 @@ describe('the workbench of an ordinary user', () => {
 
 describe('with a licence: tickets assigned to me on the home page', () => {
   let licensed: Console;
-  let dir: string;
   let ticketId: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'bastion-workbench-'));
-    const licenseFile = nodePath.join(dir, 'license.json');
-    fs.writeFileSync(
-      licenseFile,
-      JSON.stringify({
-        corporation: 'ACME Ltd',
-        edition: 'Enterprise',
-        date_expired: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-      }),
-    );
-    licensed = await startConsole({ licenseFile });
+    licensed = await startConsole({ license: { expiresInMs: 365 * 86_400_000 } });
     await licensed.createUser(ALICE);
     const admin = new Client(licensed.baseUrl);
     await admin.login('admin', ADMIN_PASSWORD);
-    const asset = await api<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
+    const asset = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
       hostname: 'web-09',
       ip: '10.1.0.9',
       platform: 'Linux',
@@ -247,7 +220,7 @@ describe('with a licence: tickets assigned to me on the home page', () => {
     const alice = new Client(licensed.baseUrl);
     await alice.login(ALICE.username, ALICE.password);
     const start = new Date();
-    const ticket = await api<{ id: string }>(
+    const ticket = await apiJson<{ id: string }>(
       alice,
       'POST',
       '/api/v1/tickets/tickets/open/?type=apply_asset',
@@ -269,7 +242,6 @@ describe('with a licence: tickets assigned to me on the home page', () => {
 
   afterAll(async () => {
     await licensed?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('the assignee sees the open ticket linked to its page; the applicant has nothing assigned', async () => {
