@@ -25,6 +25,18 @@ export default defineConfig({
         },
       },
       {
+        // The api suite again on PostgreSQL: one cluster for the run, a schema per test server.
+        resolve: { alias: { '@bastion/sdk': sdk } },
+        test: {
+          name: 'api-pg',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/postgres-setup.ts'],
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
         resolve: { alias: { '@bastion/sdk': sdk } },
         test: {
           name: 'e2e',

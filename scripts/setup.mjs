@@ -1,9 +1,10 @@
 // First-run set-up behind the README's two commands, so that a fresh clone needs nothing else:
 //   --start  installs the npm dependencies when they are missing or older than the lockfile;
-//   --test   does the same and makes sure Debian's Chromium is there for the browser tests.
+//   --test   does the same and makes sure Debian's Chromium (browser tests) and PostgreSQL server
+//            (the api suite's second backend) are there.
 // Only Node built-ins here: this runs before node_modules exists.
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,6 +48,31 @@ function ensureChromium() {
   run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
 }
 
+/** Debian's server binaries (`/usr/lib/postgresql/<version>/bin`); the tests start their own cluster. */
+function postgresInstalled() {
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')));
+}
+
+function ensurePostgres() {
+  if (postgresInstalled()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      'The api tests also run on PostgreSQL, whose server is missing.\n' +
+        'Install it with:  sudo apt-get update && sudo apt-get install -y postgresql\n' +
+        '(the tests start their own throw-away cluster; nothing is configured), then run npm test again.',
+    );
+    process.exit(1);
+  }
+  console.log('Installing the PostgreSQL server from Debian for the api tests…');
+  run('apt-get', ['update']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql', 'postgresql-contrib']);
+}
+
 const mode = process.argv[2];
 ensureDependencies();
-if (mode === '--test') ensureChromium();
+if (mode === '--test') {
+  ensureChromium();
+  ensurePostgres();
+}
