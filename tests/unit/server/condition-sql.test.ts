@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { postgresDialect } from '../../../server/src/data/postgres/postgres-dialect';
+import {
+  compileOrder,
+  compileWhere,
+  FALSE,
+  TRUE,
+  type ColumnKind,
+  type TableShape,
+} from '../../../server/src/data/sql/condition-sql';
+import { sqliteDialect } from '../../../server/src/data/sqlite/sqlite-dialect';
+import type { SearchIndex } from '../../../server/src/data/dialect';
+
+const COLUMNS: Record<string, ColumnKind> = {
+  id: 'text',
+  hostname: 'text',
+  ip: 'text',
+  org_id: 'text',
+  platform_id: 'integer',
+  is_active: 'boolean',
+  date_created: 'datetime',
+  meta: 'json',
+};
+
+/** An FTS-like index over hostname and ip, as the SQLite dialect makes one. */
+const fts: SearchIndex = {
+  columns: ['hostname', 'ip'],
+  narrow: (alias, term) =>
+    term.length < 3
+      ? null
+      : {
+          text: `${alias}.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)`,
+          params: [`"${term}"`],
+        },
+};
+
+function shape(search: SearchIndex | null): TableShape {
+  return {
+    table: 'assets',
+    column: (name) => {
+      const column = name === 'platform' ? 'platform_id' : name;
+      const kind = COLUMNS[column];
+      return kind ? { column, kind } : null;
+    },
+    link: (field) =>
+      field === 'nodes'
+        ? { table: 'assets_nodes', sourceColumn: 'asset_id', targetColumn: 'node_id' }
+        : undefined,
+    lookup: (name) =>
+      name === 'platform__name'
+        ? { table: 'platforms', fkColumn: 'platform_id', column: 'name', kind: 'text' }
+        : null,
+    search,
+  };
+}
+
+describe('the condition compiler', () => {
+  const sqlite = (c: Parameters<typeof compileWhere>[0], index: SearchIndex | null = null) =>
+    compileWhere(c, shape(index), sqliteDialect);
+  const pg = (c: Parameters<typeof compileWhere>[0]) => compileWhere(c, shape(null), postgresDialect);
+
+  it('compiles no condition to a true clause that both backends accept', () => {
+    expect(sqlite(null)).toMatchObject({ text: TRUE, params: [] });
+    expect(pg({ allOf: [] }).text).toBe(TRUE);
+    expect(pg({ anyOf: [] }).text).toBe(FALSE);
+    expect(pg({ never: true }).text).toBe(FALSE);
+  });
+
+  it('binds every value and treats null as IS NULL', () => {
+    expect(sqlite({ field: 'hostname', op: 'eq', value: "x' OR 1=1 --" })).toMatchObject({
+      text: 'r.hostname = ?',
+      params: ["x' OR 1=1 --"],
+    });
+    expect(sqlite({ field: 'org_id', op: 'eq', value: null }).text).toBe('r.org_id IS NULL');
+    expect(sqlite({ field: 'org_id', op: 'ne', value: 'a' })).toMatchObject({
+      text: '(r.org_id IS NULL OR r.org_id <> ?)',
+      params: ['a'],
+    });
+  });
+
+  it('lets a value that is no number match nothing on a numeric column, instead of an SQL error', () => {
+    expect(pg({ field: 'platform', op: 'eq', value: 'abc' }).text).toBe(FALSE);
+    expect(pg({ field: 'platform', op: 'eq', value: '7' })).toMatchObject({
+      text: 'r.platform_id = ?',
+      params: [7],
+    });
+    expect(pg({ field: 'platform', op: 'in', values: ['1', 'x', 2] })).toMatchObject({
+      text: 'r.platform_id IN (?, ?)',
+      params: [1, 2],
+    });
+    expect(pg({ field: 'date_created', op: 'gte', value: 'soon' }).text).toBe(FALSE);
+  });
+
+  it('sends long lists as one parameter: json_each on SQLite, ANY(array) on PostgreSQL', () => {
+    const ids = Array.from({ length: 600 }, (_, i) => `id${i}`);
+    const onSqlite = sqlite({ field: 'id', op: 'in', values: ids });
+    expect(onSqlite.text).toBe('r.id IN (SELECT value FROM json_each(?))');
+    expect(onSqlite.params).toEqual([JSON.stringify(ids)]);
+    const onPg = pg({ field: 'id', op: 'in', values: ids });
+    expect(onPg.text).toBe('r.id = ANY(?)');
+    expect(onPg.params).toEqual([ids]);
+    expect(pg({ field: 'id', op: 'in', values: [] }).text).toBe(FALSE);
+  });
+
+  it('searches case-insensitively with wildcards escaped, NUL removed', () => {
+    const onPg = pg({ search: '10%_\0a', fields: ['hostname', 'ip'] });
+    expect(onPg.text).toBe("(r.hostname ILIKE ? ESCAPE '\\' OR r.ip ILIKE ? ESCAPE '\\')");
+    expect(onPg.params).toEqual(['%10\\%\\_a%', '%10\\%\\_a%']);
+    const onSqlite = sqlite({ search: 'web', fields: ['hostname'] });
+    expect(onSqlite.text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+  });
+
+  it('searches non-text columns as text on PostgreSQL', () => {
+    expect(pg({ field: 'meta', op: 'contains', value: 'k' }).text).toBe(
+      "CAST(r.meta AS TEXT) ILIKE ? ESCAPE '\\'",
+    );
+    expect(sqlite({ field: 'meta', op: 'contains', value: 'k' }).text).toBe("r.meta LIKE ? ESCAPE '\\'");
+  });
+
+  it('narrows a search through the index when every field is indexed and the term long enough', () => {
+    const indexed = sqlite({ search: 'prod', fields: ['hostname', 'ip'] }, fts);
+    expect(indexed.text).toBe(
+      "(r.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?) AND (r.hostname LIKE ? ESCAPE '\\' OR r.ip LIKE ? ESCAPE '\\'))",
+    );
+    expect(indexed.params).toEqual(['"prod"', '%prod%', '%prod%']);
+    expect(sqlite({ search: 'pr', fields: ['hostname'] }, fts).text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+    expect(sqlite({ search: 'prod', fields: ['org_id'] }, fts).text).toBe("r.org_id LIKE ? ESCAPE '\\'");
+    const walk = compileWhere({ search: 'prod', fields: ['hostname'] }, shape(fts), sqliteDialect, {
+      searchIndex: false,
+    });
+    expect(walk.text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+  });
+
+  it('turns id sets into membership tests when an indexed search meets them (SQLite only)', () => {
+    const condition = {
+      allOf: [
+        { field: 'nodes', op: 'in' as const, values: ['n1', 'n2'] },
+        { search: 'prod', fields: ['hostname'] },
+      ],
+    };
+    const onSqlite = sqlite(condition, fts);
+    expect(onSqlite.text).toContain(
+      '+r.id IN (SELECT l.asset_id FROM assets_nodes l WHERE l.node_id IN (SELECT value FROM json_each(?)))',
+    );
+    expect([...onSqlite.tables].sort()).toEqual(['assets', 'assets_nodes']);
+    const onPg = pg(condition);
+    expect(onPg.text).toContain('r.id IN (SELECT l.asset_id FROM assets_nodes l WHERE l.node_id = ANY(?))');
+  });
+
+  it('reads fk lookups and subqueries as correlated selects and records the tables they read', () => {
+    const lookup = pg({ field: 'platform__name', op: 'eq', value: 'Linux' });
+    expect(lookup.text).toBe('(SELECT t.name FROM platforms t WHERE t.id = r.platform_id) = ?');
+    expect(lookup.tables.has('platforms')).toBe(true);
+    const sub = pg({
+      field: 'id',
+      op: 'inSubquery',
+      subquery: { table: 'role_bindings', column: 'user_id', where: { org_id: 'o1', scope: null } },
+    });
+    expect(sub.text).toBe('r.id IN (SELECT user_id FROM role_bindings WHERE org_id = ? AND scope IS NULL)');
+    expect(sub.params).toEqual(['o1']);
+  });
+
+  it('refuses names that are not identifiers and fields it does not know', () => {
+    expect(() =>
+      pg({
+        field: 'id',
+        op: 'inSubquery',
+        subquery: { table: 'x; DROP TABLE users', column: 'id', where: {} },
+      }),
+    ).toThrow(/invalid SQL identifier/);
+    expect(() => pg({ field: 'nope', op: 'eq', value: 1 })).toThrow(/unknown field "nope"/);
+  });
+
+  it('orders with an id tie-breaker in the direction of the last term, skipping unknown fields', () => {
+    const s = shape(null);
+    expect(compileOrder([{ field: 'hostname', descending: true }], s)).toBe('r.hostname DESC, r.id DESC');
+    expect(compileOrder([{ field: 'nope', descending: true }], s)).toBe('r.id ASC');
+  });
+});
