@@ -48,7 +48,7 @@ function shape(search: SearchIndex | null): TableShape {
         : undefined,
     lookup: (name) =>
       name === 'platform__name'
-        ? { table: 'platforms', fkColumn: 'platform_id', column: 'name', kind: 'text' }
+        ? { table: 'platforms', fkColumn: 'platform_id', column: 'name', kind: 'text', integerTarget: true }
         : null,
     search,
   };
@@ -149,7 +149,7 @@ describe('the condition compiler', () => {
 
   it('reads fk lookups and subqueries as correlated selects and records the tables they read', () => {
     const lookup = pg({ field: 'platform__name', op: 'eq', value: 'Linux' });
-    expect(lookup.text).toBe('(SELECT t.name FROM platforms t WHERE t.id = r.platform_id) = ?');
+    expect(lookup.text).toBe('(SELECT t.name FROM platforms t WHERE CAST(t.id AS TEXT) = r.platform_id) = ?');
     expect(lookup.tables.has('platforms')).toBe(true);
     const sub = pg({
       field: 'id',

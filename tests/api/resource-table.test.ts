@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/data/database';
+import { migrateSchema } from '../../server/src/data/migrate';
+import { openDatabase } from '../../server/src/data/open-database';
+import { ResourceTable } from '../../server/src/data/resource-table';
+import { compileResource, type CompiledResource } from '../../server/src/engine/compile';
+import { defineResource } from '../../server/src/engine/declaration';
+import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
+
+const l = (text: string) => ({ zh: text, en: text, ja: text });
+
+const kinds = compileResource(
+  defineResource({
+    name: 'test.kind',
+    url: '/api/v1/test/kinds/',
+    table: 'test_kinds',
+    orgScoped: false,
+    label: l('Kind'),
+    fields: {
+      id: { kind: 'integer', label: l('ID'), readOnly: true },
+      name: { kind: 'string', label: l('Name'), unique: true },
+    },
+    searchFields: ['name'],
+    filterFields: ['name'],
+    orderingFields: ['name'],
+    defaultOrdering: ['name'],
+    fieldsMini: ['id', 'name'],
+    bulkDelete: 'ids',
+  }),
+);
+
+const things = compileResource(
+  defineResource({
+    name: 'test.thing',
+    url: '/api/v1/test/things/',
+    table: 'test_things',
+    orgScoped: true,
+    label: l('Thing'),
+    fields: {
+      hostname: { kind: 'string', label: l('Host'), unique: 'org' },
+      ip: { kind: 'string', label: l('IP') },
+      is_active: { kind: 'boolean', label: l('Active') },
+      meta: { kind: 'json', label: l('Meta') },
+      kind: { kind: 'fk', to: 'test.kind', label: l('Kind') },
+      tags: { kind: 'm2m', to: 'test.kind', label: l('Tags') },
+      date_created: { kind: 'datetime', label: l('Created') },
+    },
+    searchFields: ['hostname', 'ip'],
+    filterFields: ['hostname', 'is_active'],
+    orderingFields: ['hostname'],
+    defaultOrdering: ['hostname'],
+    fieldsMini: ['id', 'hostname'],
+    bulkDelete: 'org',
+  }),
+);
+
+describe(`resource tables on ${testBackend()}`, () => {
+  let dir: string;
+  let target: TestDatabase;
+  let db: Database;
+  let thingTable: ResourceTable;
+  let kindTable: ResourceTable;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-resource-table-'));
+    target = await createTestDatabase();
+    db = await openDatabase({ dataDir: dir, databaseUrl: target.url });
+    const byName = new Map<string, CompiledResource>([
+      ['test.kind', kinds],
+      ['test.thing', things],
+    ]);
+    kindTable = new ResourceTable(db, kinds, (name) => byName.get(name));
+    thingTable = new ResourceTable(db, things, (name) => byName.get(name));
+    await migrateSchema(db, async () => {
+      await kindTable.migrate();
+      await thingTable.migrate();
+    });
+  });
+
+  afterAll(async () => {
+    await db.close();
+    await target.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('assigns integer ids and keeps them ahead of ids inserted explicitly', async () => {
+    await kindTable.insertMany([
+      { id: 1, name: 'linux' },
+      { id: 2, name: 'windows' },
+    ]);
+    const id = await kindTable.insert({ name: 'unix' });
+    expect(Number(id)).toBe(3);
+    expect(await kindTable.get('3', null)).toMatchObject({ name: 'unix' });
+    // An id that is no number finds nothing (and is no SQL error on PostgreSQL).
+    expect(await kindTable.get('abc', null)).toBeNull();
+  });
+
+  it('loads many rows with their links, then pages, searches and counts them', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      id: `t${String(i).padStart(4, '0')}`,
+      org_id: i % 2 === 0 ? 'org-a' : 'org-b',
+      hostname: `${i % 3 === 0 ? 'Prod' : 'test'}-web-${String(i).padStart(4, '0')}`,
+      ip: `10.0.${i >> 8}.${i & 255}`,
+      is_active: i % 5 === 0 ? 0 : 1,
+      meta: JSON.stringify({ i }),
+      kind_id: '1',
+      date_created: 1_700_000_000_000 + i,
+    }));
+    await thingTable.insertMany(rows, [{ field: 'tags', pairs: rows.map((r) => [r.id, '2'] as const) }]);
+    const prod = {
+      allOf: [
+        { field: 'org_id', op: 'eq' as const, value: 'org-a' },
+        { search: 'PROD', fields: ['hostname', 'ip'] },
+      ],
+    };
+    const page = await thingTable.page({
+      where: prod,
+      order: [{ field: 'hostname', descending: true }],
+      limit: 5,
+      offset: 2,
+    });
+    expect(page.count).toBe(200);
+    expect(page.rows.map((r) => r.hostname)).toEqual([
+      'Prod-web-1182',
+      'Prod-web-1176',
+      'Prod-web-1170',
+      'Prod-web-1164',
+      'Prod-web-1158',
+    ]);
+    expect(await thingTable.count({ field: 'tags', op: 'eq', value: '2' })).toBe(1200);
+    expect(await thingTable.count({ field: 'kind__name', op: 'eq', value: 'linux' })).toBe(1200);
+    expect(await thingTable.count({ field: 'is_active', op: 'eq', value: 0 })).toBe(240);
+    const links = await thingTable.linkedMany('tags', ['t0000', 'missing']);
+    expect([...links]).toEqual([
+      ['t0000', ['2']],
+      ['missing', []],
+    ]);
+  });
+
+  it('never serves a cached count or page after a write', async () => {
+    const where = { search: 'web-0003', fields: ['hostname'] };
+    expect(await thingTable.count(where)).toBe(1);
+    await thingTable.update('t0004', { hostname: 'test-web-0003b' });
+    expect(await thingTable.count(where)).toBe(2);
+    const page = await thingTable.page({
+      where,
+      order: [{ field: 'hostname', descending: false }],
+      limit: 10,
+      offset: 0,
+    });
+    expect(page.rows.map((r) => r.id)).toEqual(['t0003', 't0004']);
+    await thingTable.deleteMany(['t0004']);
+    expect(await thingTable.count(where)).toBe(1);
+    expect(await thingTable.linkedMany('tags', ['t0004'])).toEqual(new Map([['t0004', []]]));
+  });
+
+  it('keeps link order, and reads large sets in ordered batches', async () => {
+    await thingTable.link('tags', 't0000', ['3', '1', '2'], 'set');
+    expect((await thingTable.linkedMany('tags', ['t0000'])).get('t0000')).toEqual(['3', '1', '2']);
+    await thingTable.link('tags', 't0000', ['1'], 'remove');
+    expect((await thingTable.linkedMany('tags', ['t0000'])).get('t0000')).toEqual(['3', '2']);
+    const seen: string[] = [];
+    for await (const batch of thingTable.batches(
+      {
+        where: { field: 'org_id', op: 'eq', value: 'org-b' },
+        order: [{ field: 'hostname', descending: false }],
+        limit: null,
+        offset: 0,
+      },
+      250,
+    ))
+      seen.push(...batch.map((r) => String(r.id)));
+    expect(seen).toHaveLength(600);
+    expect(new Set(seen).size).toBe(600);
+  });
+
+  it('checks uniqueness per org and exposes only real columns', async () => {
+    expect(await thingTable.exists('hostname', 'Prod-web-0000', null, 'org-a')).toBe(true);
+    expect(await thingTable.exists('hostname', 'Prod-web-0000', 't0000', 'org-a')).toBe(false);
+    expect(await thingTable.exists('hostname', 'Prod-web-0000', null, 'org-b')).toBe(false);
+    expect(thingTable.knows('kind__name')).toBe(true);
+    expect(thingTable.knows('kind__nope')).toBe(false);
+  });
+});
