@@ -1,7 +1,11 @@
-// npm run bench:api — prints (does not assert): list latency and throughput at 100k assets.
-// Seeds 100k assets with the built server's `seed --assets`, starts dist/server/main.js, then 32 concurrent
-// keep-alive connections run list requests with search + order + page for ~10 s.
-// Targets (issue 3): p95 <= 25 ms, >= 1,500 requests/s on 2 cores.
+// npm run bench:api [-- --db postgres] — prints (does not assert): list latency and throughput at 100k
+// assets. Seeds 100k assets with the built server's `seed --assets`, starts dist/server/main.js, then 32
+// concurrent keep-alive connections run list requests with search + order + page for ~10 s.
+// With `--db postgres` the same run follows on a throw-away PostgreSQL (tests/support/postgres.mjs) with one
+// instance and then two instances on the same database (connections split between them), and a table
+// compares the backends of this run.
+// Targets (issues 3 and 9): SQLite p95 <= 25 ms, >= 1,500 req/s; PostgreSQL p95 <= 30 ms, >= 1,200 req/s on
+// one instance — on 2 cores, where the load generator, the servers and PostgreSQL share the machine.
 import http from 'node:http';
 import {
   adminHeaders,
@@ -16,6 +20,8 @@ const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TERMS = ['prod', 'web', 'bj-', 'db-', 'sh-test', 'cache', '10.1.', 'app'];
+const dbIndex = process.argv.indexOf('--db');
+const WITH_POSTGRES = dbIndex > 0 && process.argv[dbIndex + 1] === 'postgres';
 
 function listUrl(i) {
   const term = TERMS[i % TERMS.length];
@@ -23,60 +29,125 @@ function listUrl(i) {
   return `/api/v1/assets/assets/?limit=15&offset=${offset}&search=${encodeURIComponent(term)}&order=-hostname&display=1&draw=1`;
 }
 
-async function run(label, server, headers, urlOf) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  // Warm-up: prepared statements, JIT.
-  for (let i = 0; i < 50; i += 1) await request(agent, server.baseUrl, urlOf(i), headers);
+/** Load over `targets` (one per server instance: connections are split between them). */
+async function run(label, targets, urlOf) {
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
+  // Warm-up: prepared statements, JIT, caches.
+  for (let i = 0; i < 50; i += 1)
+    for (const [n, target] of targets.entries())
+      await request(agents[n], target.baseUrl, urlOf(i), target.headers);
   const latencies = [];
   let errors = 0;
   let next = 0;
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, connection) => {
+      const n = connection % targets.length;
       while (performance.now() < deadline) {
-        const result = await request(agent, server.baseUrl, urlOf((next += 1)), headers);
+        const result = await request(agents[n], targets[n].baseUrl, urlOf((next += 1)), targets[n].headers);
         if (result.status !== 200) errors += 1;
         latencies.push(result.ms);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
+  const figures = {
+    label,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  };
   const fmt = (ms) => `${ms.toFixed(1)} ms`;
   console.log(
-    `${label.padEnd(44)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / seconds).toFixed(0).padStart(5)} req/s  ` +
-      `p50 ${fmt(percentile(latencies, 50))}  p95 ${fmt(percentile(latencies, 95))}  p99 ${fmt(percentile(latencies, 99))}` +
+    `${label.padEnd(52)} ${String(figures.requests).padStart(6)} req  ${figures.rps.toFixed(0).padStart(5)} req/s  ` +
+      `p50 ${fmt(figures.p50)}  p95 ${fmt(figures.p95)}  p99 ${fmt(figures.p99)}` +
       (errors ? `  errors ${errors}` : ''),
   );
+  return figures;
 }
 
-const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS);
-console.log(`seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
-const server = await startServer(dataDir);
-try {
-  const headers = await adminHeaders(server.baseUrl);
-  const first = await request(new http.Agent(), server.baseUrl, listUrl(0), headers);
-  console.log(`sample: ${first.status}, count=${JSON.parse(first.body.toString()).count}`);
-  console.log(`${ASSETS} assets, ${CONCURRENCY} connections, ${SECONDS} s each:`);
-  await run('search + order + page (the target)', server, headers, listUrl);
+async function target(server) {
+  return { baseUrl: server.baseUrl, headers: await adminHeaders(server.baseUrl) };
+}
+
+/** The four scenarios of one backend and instance count; returns the target scenario's figures. */
+async function scenarios(name, targets) {
+  const [first] = targets;
+  const sample = await request(new http.Agent(), first.baseUrl, listUrl(0), first.headers);
+  console.log(`${name}: sample ${sample.status}, count=${JSON.parse(sample.body.toString()).count}`);
+  const main = await run(`${name}: search + order + page (the target)`, targets, listUrl);
   await run(
-    'order + page, no search',
-    server,
-    headers,
+    `${name}: order + page, no search`,
+    targets,
     (i) => `/api/v1/assets/assets/?limit=15&offset=${(i % 100) * 15}&order=-hostname`,
   );
-  // The asset tree's root chosen, then a search: the node's id set and the trigram hits together (this
-  // took minutes while SQLite probed every pair of the two IN lists).
-  await run('search + node filter + order + page', server, headers, (i) => `${listUrl(i)}&node_id=1`);
+  // The asset tree's root chosen, then a search: the node's id set and the search hits together.
+  await run(`${name}: search + node filter + order + page`, targets, (i) => `${listUrl(i)}&node_id=1`);
   await run(
-    'session + org check only (GET /users/profile/)',
-    server,
-    headers,
+    `${name}: session + org check only (GET /users/profile/)`,
+    targets,
     () => '/api/v1/users/profile/',
   );
-} finally {
-  await server.stop();
-  removeDataDir(dataDir);
+  return main;
 }
+
+const results = [];
+console.log(`${ASSETS} assets, ${CONCURRENCY} connections, ${SECONDS} s each:`);
+{
+  const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS);
+  console.log(`sqlite seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+  const server = await startServer(dataDir);
+  try {
+    results.push({ backend: 'SQLite', instances: 1, ...(await scenarios('sqlite', [await target(server)])) });
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+}
+
+if (WITH_POSTGRES) {
+  const { startPostgres } = await import('../support/postgres.mjs');
+  const cluster = await startPostgres();
+  try {
+    const url = await cluster.createDatabase('bench');
+    const env = { BASTION_DATABASE_URL: url };
+    const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS, env);
+    console.log(`postgres seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+    const a = await startServer(dataDir, env);
+    try {
+      results.push({
+        backend: 'PostgreSQL',
+        instances: 1,
+        ...(await scenarios('postgres', [await target(a)])),
+      });
+      const b = await startServer(dataDir, env);
+      try {
+        const both = [await target(a), await target(b)];
+        results.push({ backend: 'PostgreSQL', instances: 2, ...(await scenarios('postgres ×2', both)) });
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      await a.stop();
+      removeDataDir(dataDir);
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
+console.log(
+  '\nsearch + order + page, 100k assets (targets: SQLite p95 ≤ 25 ms and ≥ 1,500 req/s; PostgreSQL p95 ≤ 30 ms and ≥ 1,200 req/s on one instance)',
+);
+console.log('| backend    | instances |  req/s | p50 ms | p95 ms | p99 ms | errors |');
+console.log('| ---------- | --------: | -----: | -----: | -----: | -----: | -----: |');
+for (const r of results)
+  console.log(
+    `| ${r.backend.padEnd(10)} | ${String(r.instances).padStart(9)} | ${r.rps.toFixed(0).padStart(6)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ${String(r.errors).padStart(6)} |`,
+  );

@@ -12,13 +12,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(root, 'dist/server/main.js');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
-/** Seeds `count` assets into a fresh data dir; returns the dir and the seed's own wall time. */
-export function seedDataDir(count) {
+/**
+ * Seeds `count` assets into a fresh data dir (and the PostgreSQL database of `env.BASTION_DATABASE_URL`
+ * when given); returns the dir and the seed's own wall time.
+ */
+export function seedDataDir(count, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-bench-'));
   const started = performance.now();
   const result = spawnSync(process.execPath, [MAIN, 'seed', '--assets', String(count)], {
     env: {
       ...process.env,
+      ...env,
       BASTION_DATA_DIR: dataDir,
       BASTION_ADMIN_PASSWORD: ADMIN_PASSWORD,
       BASTION_LOG_LEVEL: 'warn',
