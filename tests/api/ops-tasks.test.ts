@@ -20,7 +20,7 @@ import {
   type NodeBody,
 } from './asset-helpers';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
-import { taskLogPath } from '../../server/src/ops/task-files';
+import { taskLogPath } from '../../server/src/ops/task-ids';
 
 const ORG_B = '6d656d6f-0000-4000-8000-0000000000cb';
 const TASKS = '/api/v1/ops/tasks/';

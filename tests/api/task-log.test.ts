@@ -10,7 +10,7 @@ import { addOrg, adminClient, call, userClient } from './asset-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { OPS_MESSAGES } from '../../server/src/ops/messages';
-import { taskLogPath, taskLogRoot } from '../../server/src/ops/task-files';
+import { taskLogPath, taskLogRoot } from '../../server/src/ops/task-ids';
 import { runnerFor, type RunOutcome, type TaskRunner } from '../../server/src/ops/task-runner';
 import { MarkStore } from '../../server/src/ops/task-log-routes';
 import { sweepTaskLogs } from '../../server/src/ops/retention';

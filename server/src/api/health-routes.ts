@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { pingDatabase } from '../db/open-database';
 
 /** `GET /api/health/` (and /api/v1/health/): no auth, like v2.21; reveals nothing but liveness. */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const handler = async () => {
-    const db = pingDatabase(ctx.db);
+    const db = await ctx.db.ping();
     return {
       status: db.ok,
       db_status: db.ok,

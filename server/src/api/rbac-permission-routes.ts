@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { requestContext } from '../engine/request-context';
 import { permissionDenied } from '../http/api-error';
 import { builtinRoleById } from '../rbac/builtin-roles';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { permissionList, permissionTree } from '../rbac/permission-tree';
 import { listRolePermissions } from '../storage/role-permissions';
 
@@ -24,14 +24,14 @@ export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppConte
   };
   app.get('/api/v1/rbac/permissions/', async (request) => {
     const rctx = await requestContext(ctx.db, request);
-    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, ['rbac.view_permission'])) throw permissionDenied();
+    if (!allows(rctx, ['rbac.view_permission'])) throw permissionDenied();
     const { scope, role } = params(request.query);
     const codes = held(role);
     return permissionList(scope, codes, codes !== null);
   });
   app.get('/api/v1/rbac/permissions/tree/', async (request) => {
     const rctx = await requestContext(ctx.db, request);
-    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, ['rbac.view_permission'])) throw permissionDenied();
+    if (!allows(rctx, ['rbac.view_permission'])) throw permissionDenied();
     const { scope, role } = params(request.query);
     return permissionTree(scope, held(role) ?? new Set(), rctx.language);
   });

@@ -98,8 +98,8 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
   app.options(ACCESS_KEYS_URL, options(false));
   app.options(detailUrl, options(true));
 
-  const loadOwn = (request: FastifyRequest, caller: RequestContext): AccessKeyRecord => {
-    const key = findOwnAccessKey(ctx.db, caller.userId, detailId(request, caller, 'accessKeyLabel'));
+  const loadOwn = async (request: FastifyRequest, caller: RequestContext): Promise<AccessKeyRecord> => {
+    const key = await findOwnAccessKey(ctx.db, caller.userId, detailId(request, caller, 'accessKeyLabel'));
     if (!key) throw missing(caller, 'accessKeyLabel');
     return key;
   };
@@ -115,7 +115,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
       const known = ORDER_FIELDS.find((name) => name === field);
       if (known) order.push({ field: known, descending: item.trim().startsWith('-') });
     }
-    const { rows, count } = listAccessKeys(ctx.db, {
+    const { rows, count } = await listAccessKeys(ctx.db, {
       userId: caller.userId,
       // Search covers the id only (v2.21 `^id`); an id prefix of hex digits and dashes, else nothing matches.
       idPrefixes: [...searchTerms(query.search), ...(query.id ? [query.id] : [])].map((term) =>
@@ -136,7 +136,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
     const caller = await callerContext(ctx, request);
     requireCode(caller, PERM.add);
     // The body is ignored, as in v2.21: a key has nothing to choose.
-    if (countAccessKeys(ctx.db, caller.userId) >= MAX_ACCESS_KEYS_PER_USER)
+    if ((await countAccessKeys(ctx.db, caller.userId)) >= MAX_ACCESS_KEYS_PER_USER)
       throw new ApiError(
         400,
         credentialMessage('accessKeyLimit', caller.language, { max: MAX_ACCESS_KEYS_PER_USER }),
@@ -153,7 +153,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
       isActive: true,
       dateCreated: Date.now(),
     };
-    insertAccessKey(ctx.db, key);
+    await insertAccessKey(ctx.db, key);
     // The one and only time the secret leaves the server.
     return reply
       .code(201)
@@ -164,13 +164,13 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(detailUrl, async (request) => {
     const caller = await callerContext(ctx, request);
     requireCode(caller, PERM.view);
-    return serialize(loadOwn(request, caller), caller);
+    return serialize(await loadOwn(request, caller), caller);
   });
 
   const update = async (request: FastifyRequest) => {
     const caller = await callerContext(ctx, request);
     requireCode(caller, PERM.change);
-    const key = loadOwn(request, caller);
+    const key = await loadOwn(request, caller);
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ResponseError(400, {
@@ -181,7 +181,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
     const active = TRUE_VALUES.has(value) ? true : FALSE_VALUES.has(value) ? false : null;
     if (active === null)
       throw new ResponseError(400, { is_active: [message('invalidBoolean', caller.language)] });
-    setAccessKeyActive(ctx.db, caller.userId, key.id, active);
+    await setAccessKeyActive(ctx.db, caller.userId, key.id, active);
     return serialize({ ...key, isActive: active }, caller);
   };
   app.patch(detailUrl, update);
@@ -190,8 +190,8 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
   app.delete(detailUrl, async (request, reply) => {
     const caller = await callerContext(ctx, request);
     requireCode(caller, PERM.delete);
-    const key = loadOwn(request, caller);
-    deleteAccessKey(ctx.db, caller.userId, key.id);
+    const key = await loadOwn(request, caller);
+    await deleteAccessKey(ctx.db, caller.userId, key.id);
     return reply.code(204).send();
   });
 }

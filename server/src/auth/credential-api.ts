@@ -4,7 +4,7 @@ import type { RequestContext } from '../engine/declaration';
 import { message } from '../engine/messages';
 import { requestContext } from '../engine/request-context';
 import { ApiError, permissionDenied } from '../http/api-error';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { credentialMessage, type CredentialMessage } from './credential-messages';
 
 /**
@@ -20,7 +20,7 @@ export async function callerContext(ctx: AppContext, request: FastifyRequest): P
 
 /** 403 unless the caller holds `code` (`a|b` = either) in the request's org; SystemAdmin passes. */
 export function requireCode(caller: RequestContext, code: string): void {
-  if (!caller.isSystemAdmin && !hasPerms(caller.perms, [code])) throw permissionDenied();
+  if (!allows(caller, [code])) throw permissionDenied();
 }
 
 /** The detail id of the URL, lower-cased; 404 (in the DRF shape) when it cannot be an id. */

@@ -63,32 +63,32 @@ export type AclVerdict = { action: 'allow' | 'reject' | 'confirm'; name: string 
  * ip_group and time_period both match decides. No match (or no ACL) → null, i.e. the login proceeds.
  * A `confirm` ACL without reviewers is skipped, as in v2.21.
  */
-export function loginAclVerdict(
+export async function loginAclVerdict(
   resources: ResourceDirectory,
   userId: string,
   ip: string,
   now = new Date(),
-): AclVerdict {
+): Promise<AclVerdict> {
   if (!resources.has('acls.loginacl')) return null;
   const acls = resources.get('acls.loginacl');
-  const rows = acls
-    .find(
+  const rows = (
+    await acls.find(
       {
-        and: [
+        allOf: [
           { field: 'user', op: 'eq', value: userId },
           { field: 'is_active', op: 'eq', value: 1 },
         ],
       },
       SYSTEM_CONTEXT,
     )
-    .sort(
-      (a: StoredRow, b: StoredRow) =>
-        Number(a.priority) - Number(b.priority) ||
-        Number(b.date_updated) - Number(a.date_updated) ||
-        String(a.name).localeCompare(String(b.name)),
-    );
+  ).sort(
+    (a: StoredRow, b: StoredRow) =>
+      Number(a.priority) - Number(b.priority) ||
+      Number(b.date_updated) - Number(a.date_updated) ||
+      String(a.name).localeCompare(String(b.name)),
+  );
   for (const acl of rows) {
-    if (acl.action === 'confirm' && acls.linked('reviewers', String(acl.id)).length === 0) continue;
+    if (acl.action === 'confirm' && (await acls.linked('reviewers', String(acl.id))).length === 0) continue;
     const rules = (acl.rules ?? {}) as { ip_group?: unknown; time_period?: unknown };
     if (ipMatches(ip, rules.ip_group) && timeMatches(rules.time_period, now))
       return { action: acl.action as 'allow' | 'reject' | 'confirm', name: String(acl.name) };

@@ -1,5 +1,5 @@
 import type { LoginLimits } from '../config';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import {
   clearFailures,
   findBlock,
@@ -17,7 +17,7 @@ export type LockState = { blocked: false } | { blocked: 'user' | 'ip'; minutes: 
 const userIpKey = (username: string, ip: string): string => `${username}\n${ip}`;
 
 export async function checkLoginBlock(
-  db: Db,
+  db: Database,
   username: string,
   ip: string,
   limits: LoginLimits,
@@ -29,13 +29,13 @@ export async function checkLoginBlock(
   return { blocked: false };
 }
 
-export async function isUsernameBlocked(db: Db, username: string): Promise<boolean> {
+export async function isUsernameBlocked(db: Database, username: string): Promise<boolean> {
   return (await findBlock(db, 'user', username, Date.now())) !== null;
 }
 
 /** Records one failure; returns how many tries remain before the username is blocked (0 = now blocked). */
 export async function recordLoginFailure(
-  db: Db,
+  db: Database,
   username: string,
   ip: string,
   limits: LoginLimits,
@@ -64,10 +64,10 @@ export async function recordLoginFailure(
  * A successful login clears the (username, address) counter. The per-address counter stays: otherwise one
  * valid account would let an attacker reset the address limit between guesses at other accounts.
  */
-export async function clearLoginFailures(db: Db, username: string, ip: string): Promise<void> {
+export async function clearLoginFailures(db: Database, username: string, ip: string): Promise<void> {
   await clearFailures(db, 'user_ip', userIpKey(username, ip));
 }
 
-export async function blockedUsernames(db: Db, usernames: readonly string[]): Promise<Set<string>> {
+export async function blockedUsernames(db: Database, usernames: readonly string[]): Promise<Set<string>> {
   return findBlockedKeys(db, 'user', usernames, Date.now());
 }

@@ -96,7 +96,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
     // A temporary password (contract §1.7, AUTH_TEMP_TOKEN) stands in for the password once; the lock-out
     // above and the checks below apply to it exactly as to the password.
-    if (!passwordOk && credentials) passwordOk = spendTempToken(ctx, credentials.user.id, password);
+    if (!passwordOk && credentials) passwordOk = await spendTempToken(ctx, credentials.user.id, password);
     if (!credentials || !passwordOk) {
       const { remaining, state } = await recordLoginFailure(ctx.db, username, ip, limits);
       if (state.blocked) return fail(lockMessage(state, lang));
@@ -108,7 +108,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!user.isActive) return fail(loginMessage('inactive', lang));
     if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
     // Login ACLs come after the password check so that they reveal nothing to someone without it.
-    const acl = ctx.resources ? loginAclVerdict(ctx.resources, user.id, ip) : null;
+    const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, ip) : null;
     if (acl?.action === 'reject') return fail(loginMessage('aclRejected', lang));
     if (acl?.action === 'confirm') return fail(loginMessage('aclConfirm', lang));
 

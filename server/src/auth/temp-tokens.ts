@@ -100,17 +100,17 @@ function serialize(ctx: AppContext, token: TempTokenRecord, caller: RequestConte
  * is one of the user's valid temporary passwords. A matching token is used up even if the login is then
  * refused (inactive user, login ACL): whoever presented it has seen it, and it was good for one use.
  */
-export function spendTempToken(ctx: AppContext, userId: string, password: string): boolean {
+export async function spendTempToken(ctx: AppContext, userId: string, password: string): Promise<boolean> {
   if (!tempTokensEnabled(ctx) || password.length !== TEMP_TOKEN_LENGTH) return false;
   const now = Date.now();
   const presented = Buffer.from(password, 'utf8');
-  for (const token of liveTempTokens(ctx.db, userId, now)) {
+  for (const token of await liveTempTokens(ctx.db, userId, now)) {
     const secret = openSecret(ctx.config.dataDir, tempTokenBinding(token.id), token.secretSealed);
     if (secret === null) continue;
     const expected = Buffer.from(secret, 'utf8');
     if (expected.length !== presented.length || !crypto.timingSafeEqual(expected, presented)) continue;
     // Atomic: of two logins racing with the same secret, only one wins.
-    return markTempTokenVerified(ctx.db, token.id, now);
+    return await markTempTokenVerified(ctx.db, token.id, now);
   }
   return false;
 }
@@ -131,8 +131,12 @@ export function registerTempTokenRoutes(app: FastifyInstance, ctx: AppContext): 
     requireCode(context, code);
     return context;
   };
-  const loadOwn = (request: FastifyRequest, context: RequestContext): TempTokenRecord => {
-    const token = findOwnTempToken(ctx.db, context.userId, detailId(request, context, 'tempTokenLabel'));
+  const loadOwn = async (request: FastifyRequest, context: RequestContext): Promise<TempTokenRecord> => {
+    const token = await findOwnTempToken(
+      ctx.db,
+      context.userId,
+      detailId(request, context, 'tempTokenLabel'),
+    );
     if (!token) throw missing(context, 'tempTokenLabel');
     return token;
   };
@@ -146,7 +150,7 @@ export function registerTempTokenRoutes(app: FastifyInstance, ctx: AppContext): 
     const context = await caller(request, PERM.view);
     const page = parsePageRequest((request.query ?? {}) as Record<string, unknown>);
     const now = Date.now();
-    const { rows, count } = listTempTokens(ctx.db, context.userId, page);
+    const { rows, count } = await listTempTokens(ctx.db, context.userId, page);
     const results = rows.map((token) => serialize(ctx, token, context, now));
     reply.header('cache-control', 'no-store');
     if (page.limit === null) return results;
@@ -157,22 +161,22 @@ export function registerTempTokenRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post(TEMP_TOKENS_URL, async (request, reply) => {
     const context = await caller(request, PERM.add);
     const now = Date.now();
-    sweepTempTokens(ctx.db, now, KEEP_DEAD_TOKENS_MS);
-    if (liveTempTokens(ctx.db, context.userId, now).length >= MAX_LIVE_TEMP_TOKENS)
+    await sweepTempTokens(ctx.db, now, KEEP_DEAD_TOKENS_MS);
+    if ((await liveTempTokens(ctx.db, context.userId, now)).length >= MAX_LIVE_TEMP_TOKENS)
       throw new ApiError(
         400,
         credentialMessage('tempTokenLimit', context.language, { max: MAX_LIVE_TEMP_TOKENS }),
         'temp_token_limit',
       );
     const id = crypto.randomUUID();
-    insertTempToken(ctx.db, {
+    await insertTempToken(ctx.db, {
       id,
       userId: context.userId,
       secretSealed: sealSecret(ctx.config.dataDir, tempTokenBinding(id), newTempTokenSecret()),
       dateCreated: now,
       dateExpired: now + TEMP_TOKEN_LIFETIME_MS,
     });
-    const token = findOwnTempToken(ctx.db, context.userId, id) as TempTokenRecord;
+    const token = (await findOwnTempToken(ctx.db, context.userId, id)) as TempTokenRecord;
     return reply
       .code(201)
       .header('cache-control', 'no-store')
@@ -182,17 +186,17 @@ export function registerTempTokenRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(detailUrl, async (request, reply) => {
     const context = await caller(request, PERM.view);
     reply.header('cache-control', 'no-store');
-    return serialize(ctx, loadOwn(request, context), context, Date.now());
+    return serialize(ctx, await loadOwn(request, context), context, Date.now());
   });
 
   const expire = async (request: FastifyRequest) => {
     const context = await caller(request, PERM.change);
-    const token = loadOwn(request, context);
+    const token = await loadOwn(request, context);
     const now = Date.now();
-    expireTempToken(ctx.db, context.userId, token.id, now);
+    await expireTempToken(ctx.db, context.userId, token.id, now);
     return serialize(
       ctx,
-      findOwnTempToken(ctx.db, context.userId, token.id) as TempTokenRecord,
+      (await findOwnTempToken(ctx.db, context.userId, token.id)) as TempTokenRecord,
       context,
       now,
     );

@@ -16,10 +16,15 @@ export function fkDisplayField(options: {
     kind: 'string',
     label: options.label,
     readOnly: true,
-    computeMany: (rows, ctx, resources) => {
-      const ids = rows.map((row) => row[options.fk]);
+    computeMany: async (rows, ctx, resources) => {
+      const ids = [
+        ...new Set(rows.map((row) => row[options.fk]).filter((id) => id !== null && id !== undefined)),
+      ];
       const scope = options.acrossOrgs ? { ...ctx, orgId: ROOT_ORG_ID } : ctx;
-      const targets = resources.get(options.to).find({ field: 'id', op: 'in', values: ids }, scope);
+      const targets =
+        ids.length === 0
+          ? []
+          : await resources.get(options.to).find({ field: 'id', op: 'in', values: ids }, scope);
       const byId = new Map(targets.map((target) => [target.id, target]));
       return rows.map((row) => {
         const target = byId.get(row[options.fk]);

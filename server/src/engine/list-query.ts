@@ -1,5 +1,5 @@
 import { orderFields, parsePageRequest, searchTerms } from '../http/pagination';
-import { allOf, type Condition, type OrderTerm, type SelectQuery } from './conditions';
+import { allOf, type Condition, type OrderTerm, type SelectQuery } from '../data/conditions';
 import type { FieldDeclaration, RequestContext } from './declaration';
 import type { EngineResource } from './runtime';
 import { parseBoolean, parseDateTime } from './values';
@@ -65,19 +65,19 @@ export interface ListRequest {
  * unknown parameters and order fields are ignored, an unparsable filter value or date is dropped, a bad
  * limit/offset means no pagination / offset 0, search terms are capped in number (10) and length.
  */
-export function listRequest(
+export async function listRequest(
   resource: EngineResource,
   query: QueryValues,
   ctx: RequestContext,
-  spmIds: (spm: string) => string[],
-): ListRequest {
+  spmIds: (spm: string) => Promise<string[]>,
+): Promise<ListRequest> {
   const decl = resource.declaration;
   const base = resource.scope(ctx);
   const conditions: Array<Condition | null> = [];
   let byIds = false;
   let filtered = false;
   if (query.spm !== undefined && query.spm !== '') {
-    conditions.push({ field: 'id', op: 'in', values: spmIds(query.spm.slice(0, 64)) });
+    conditions.push({ field: 'id', op: 'in', values: await spmIds(query.spm.slice(0, 64)) });
     byIds = true;
   }
   if (query.ids !== undefined && query.ids !== '') {
@@ -102,7 +102,7 @@ export function listRequest(
     const raw = query[name];
     if (raw === undefined || raw === '') continue;
     filtered = true;
-    conditions.push(build(raw.slice(0, 1024), ctx, resource.registry));
+    conditions.push(await build(raw.slice(0, 1024), ctx, resource.registry));
   }
   const searchable = decl.searchFields
     .map((f) => f.replace(/^[\^=@$]/, ''))

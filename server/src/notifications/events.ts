@@ -1,32 +1,32 @@
-import { EventEmitter } from 'node:events';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /**
- * In-process fan-out of "this user's unread count may have changed", one emitter per database handle so
- * that two servers in one process (tests) never hear each other. A multi-instance deployment would replace
- * this with the database's own notifications (docs/architecture.md "The server").
+ * "This user's unread count may have changed", fanned out to every instance on the database through
+ * `db.notifications` (PostgreSQL LISTEN/NOTIFY; within the process on SQLite), so a socket open on any
+ * instance hears of a message sent through another.
  */
-const emitters = new WeakMap<Db, EventEmitter>();
+const channelOf = (userId: string): string => `unread:${userId}`;
 
-function emitterFor(db: Db): EventEmitter {
-  let emitter = emitters.get(db);
-  if (!emitter) {
-    emitter = new EventEmitter();
-    // One listener per open socket; the default limit of 10 would only produce warnings.
-    emitter.setMaxListeners(0);
-    emitters.set(db, emitter);
-  }
-  return emitter;
+export async function notifyUnreadChanged(db: Database, userIds: Iterable<string>): Promise<void> {
+  for (const userId of new Set(userIds)) await db.notifications.publish(channelOf(userId), '');
 }
 
-export function notifyUnreadChanged(db: Db, userIds: Iterable<string>): void {
-  const emitter = emitterFor(db);
-  for (const userId of userIds) emitter.emit(`user:${userId}`);
-}
-
-/** Calls `listener` whenever the user's messages changed; returns the unsubscribe function. */
-export function onUnreadChanged(db: Db, userId: string, listener: () => void): () => void {
-  const emitter = emitterFor(db);
-  emitter.on(`user:${userId}`, listener);
-  return () => emitter.off(`user:${userId}`, listener);
+/**
+ * Calls `listener` whenever the user's messages changed; returns the unsubscribe function at once (the
+ * subscription itself settles in the background, and an unsubscribe before that is honoured).
+ */
+export function onUnreadChanged(db: Database, userId: string, listener: () => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  db.notifications.subscribe(channelOf(userId), listener).then(
+    (unsubscribe) => {
+      if (stopped) unsubscribe();
+      else stop = unsubscribe;
+    },
+    () => undefined,
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

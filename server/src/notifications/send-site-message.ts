@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { notifyUnreadChanged } from './events';
 import { insertSiteMessage } from './site-message-store';
 
@@ -13,18 +13,21 @@ export interface SiteMessageInput {
 
 /**
  * Delivers a site message to each of `userIds` (unknown ids are skipped) and pushes the new unread count
- * to their open consoles. For other server modules and seeds; there is deliberately no HTTP "send" endpoint
- * open to every user (contract §11, design finding 3).
+ * to their open consoles, on every instance. For other server modules and seeds; there is deliberately no
+ * HTTP "send" endpoint open to every user (contract §11, design finding 3).
  */
-export function sendSiteMessage(db: Db, input: SiteMessageInput): { id: string; recipients: string[] } {
+export async function sendSiteMessage(
+  db: Database,
+  input: SiteMessageInput,
+): Promise<{ id: string; recipients: string[] }> {
   const subject = input.subject.trim().slice(0, 1024);
   if (!subject) throw new Error('a site message needs a subject');
-  const result = insertSiteMessage(db, {
+  const result = await insertSiteMessage(db, {
     subject,
     message: input.message,
     senderId: input.senderId ?? null,
     userIds: input.userIds,
   });
-  notifyUnreadChanged(db, result.recipients);
+  await notifyUnreadChanged(db, result.recipients);
   return result;
 }

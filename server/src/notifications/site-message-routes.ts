@@ -55,7 +55,7 @@ export function registerSiteMessageRoutes(app: FastifyInstance, ctx: AppContext)
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
     const page = parsePageRequest(query);
-    const { count, rows } = listSiteMessages(ctx.db, {
+    const { count, rows } = await listSiteMessages(ctx.db, {
       userId: auth.user.id,
       hasRead: parseBooleanFilter(query.has_read),
       limit: page.limit,
@@ -68,7 +68,7 @@ export function registerSiteMessageRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get(`${SITE_MESSAGE_URL}unread-total/`, async (request) => {
     const auth = requireAuth(request);
-    return { total: countUnread(ctx.db, auth.user.id) };
+    return { total: await countUnread(ctx.db, auth.user.id) };
   });
 
   app.patch(`${SITE_MESSAGE_URL}mark-as-read/`, async (request, reply) => {
@@ -79,21 +79,22 @@ export function registerSiteMessageRoutes(app: FastifyInstance, ctx: AppContext)
     if (ids.length > 1000 || !ids.every((id) => typeof id === 'string' && UUID.test(id))) {
       return fieldError(reply, 'ids', 'Must be a list of valid UUIDs.');
     }
-    if (markSiteMessagesRead(ctx.db, auth.user.id, ids as string[]) > 0)
-      notifyUnreadChanged(ctx.db, [auth.user.id]);
+    if ((await markSiteMessagesRead(ctx.db, auth.user.id, ids as string[])) > 0)
+      await notifyUnreadChanged(ctx.db, [auth.user.id]);
     return { detail: 'ok' };
   });
 
   app.patch(`${SITE_MESSAGE_URL}mark-as-read-all/`, async (request) => {
     const auth = requireAuth(request);
-    if (markSiteMessagesRead(ctx.db, auth.user.id, null) > 0) notifyUnreadChanged(ctx.db, [auth.user.id]);
+    if ((await markSiteMessagesRead(ctx.db, auth.user.id, null)) > 0)
+      await notifyUnreadChanged(ctx.db, [auth.user.id]);
     return { detail: 'ok' };
   });
 
   app.get<{ Params: { id: string } }>(`${SITE_MESSAGE_URL}:id/`, async (request) => {
     const auth = requireAuth(request);
     const id = request.params.id;
-    const record = UUID.test(id) ? findSiteMessage(ctx.db, auth.user.id, id) : null;
+    const record = UUID.test(id) ? await findSiteMessage(ctx.db, auth.user.id, id) : null;
     if (!record) throw notFound();
     return serialize(record, tz(request));
   });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /** One site message as one user sees it (the message plus that user's read state). */
 export interface SiteMessageRecord {
@@ -29,10 +29,10 @@ const toRecord = (row: Row): SiteMessageRecord => ({
   subject: row.subject,
   message: row.message,
   senderName: row.sender_name ?? '',
-  hasRead: row.has_read === 1,
-  readAt: row.read_at,
-  dateCreated: row.date_created,
-  dateUpdated: row.date_updated,
+  hasRead: Number(row.has_read) === 1,
+  readAt: row.read_at === null ? null : Number(row.read_at),
+  dateCreated: Number(row.date_created),
+  dateUpdated: Number(row.date_updated),
 });
 
 const SELECT = `SELECT m.id, m.subject, m.message, s.name AS sender_name, r.has_read, r.read_at,
@@ -42,30 +42,36 @@ const SELECT = `SELECT m.id, m.subject, m.message, s.name AS sender_name, r.has_
   LEFT JOIN users s ON s.id = m.sender_id`;
 
 /** Stores one message for each of `userIds` (unknown ids are skipped). Returns the message id. */
-export function insertSiteMessage(
-  db: Db,
+export async function insertSiteMessage(
+  db: Database,
   input: { subject: string; message: string; senderId: string | null; userIds: readonly string[] },
   now: number = Date.now(),
-): { id: string; recipients: string[] } {
+): Promise<{ id: string; recipients: string[] }> {
   const id = crypto.randomUUID();
-  const recipients: string[] = [];
-  const known = db.prepare('SELECT 1 FROM users WHERE id = ?');
-  const insertMessage = db.prepare(
-    'INSERT INTO site_messages (id, subject, message, sender_id, date_created) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertRecipient = db.prepare(
-    `INSERT INTO site_message_users (message_id, user_id, has_read, read_at, date_updated)
-     VALUES (?, ?, 0, NULL, ?) ON CONFLICT DO NOTHING`,
-  );
-  db.transaction(() => {
-    insertMessage.run(id, input.subject, input.message, input.senderId, now);
-    for (const userId of new Set(input.userIds)) {
-      if (!known.get(userId)) continue;
-      insertRecipient.run(id, userId, now);
-      recipients.push(userId);
-    }
-  })();
-  return { id, recipients };
+  const wanted = [...new Set(input.userIds)];
+  return db.transaction(async () => {
+    await db.run(
+      'INSERT INTO site_messages (id, subject, message, sender_id, date_created) VALUES (?, ?, ?, ?, ?)',
+      [id, input.subject, input.message, input.senderId, now],
+    );
+    const known = new Set(
+      wanted.length === 0
+        ? []
+        : (
+            await db.all<{ id: string }>(`SELECT id FROM users WHERE ${db.dialect.inList('id')}`, [
+              db.dialect.listParam(wanted),
+            ])
+          ).map((row) => row.id),
+    );
+    const recipients = wanted.filter((userId) => known.has(userId));
+    for (const userId of recipients)
+      await db.run(
+        `INSERT INTO site_message_users (message_id, user_id, has_read, read_at, date_updated)
+         VALUES (?, ?, 0, NULL, ?) ON CONFLICT DO NOTHING`,
+        [id, userId, now],
+      );
+    return { id, recipients };
+  });
 }
 
 export interface SiteMessageQuery {
@@ -76,61 +82,66 @@ export interface SiteMessageQuery {
 }
 
 /** The user's own messages, newest first. */
-export function listSiteMessages(
-  db: Db,
+export async function listSiteMessages(
+  db: Database,
   query: SiteMessageQuery,
-): { count: number; rows: SiteMessageRecord[] } {
+): Promise<{ count: number; rows: SiteMessageRecord[] }> {
   const where = ['r.user_id = ?'];
   const params: unknown[] = [query.userId];
   if (query.hasRead !== undefined) {
     where.push('r.has_read = ?');
-    params.push(query.hasRead ? 1 : 0);
+    params.push(query.hasRead);
   }
   const clause = where.join(' AND ');
-  const { n } = db
-    .prepare(`SELECT COUNT(*) AS n FROM site_message_users r WHERE ${clause}`)
-    .get(...params) as { n: number };
+  const counted = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM site_message_users r WHERE ${clause}`,
+    params,
+  );
   const page = query.limit === null ? '' : ' LIMIT ? OFFSET ?';
   const pageParams = query.limit === null ? [] : [query.limit, query.offset];
-  const rows = db
-    .prepare(`${SELECT} WHERE ${clause} ORDER BY m.date_created DESC, m.id DESC${page}`)
-    .all(...params, ...pageParams) as Row[];
-  return { count: n, rows: rows.map(toRecord) };
+  const rows = await db.all<Row>(`${SELECT} WHERE ${clause} ORDER BY m.date_created DESC, m.id DESC${page}`, [
+    ...params,
+    ...pageParams,
+  ]);
+  return { count: Number(counted?.n ?? 0), rows: rows.map(toRecord) };
 }
 
-export function findSiteMessage(db: Db, userId: string, id: string): SiteMessageRecord | null {
-  const row = db.prepare(`${SELECT} WHERE r.user_id = ? AND m.id = ?`).get(userId, id) as Row | undefined;
+export async function findSiteMessage(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SiteMessageRecord | null> {
+  const row = await db.get<Row>(`${SELECT} WHERE r.user_id = ? AND m.id = ?`, [userId, id]);
   return row ? toRecord(row) : null;
 }
 
-export function countUnread(db: Db, userId: string): number {
-  const { n } = db
-    .prepare('SELECT COUNT(*) AS n FROM site_message_users WHERE user_id = ? AND has_read = 0')
-    .get(userId) as { n: number };
-  return n;
+export async function countUnread(db: Database, userId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM site_message_users WHERE user_id = ? AND has_read = 0',
+    [userId],
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Marks the user's own messages read; `ids` null = all of them. Returns how many changed. */
-export function markSiteMessagesRead(
-  db: Db,
+export async function markSiteMessagesRead(
+  db: Database,
   userId: string,
   ids: readonly string[] | null,
   now: number = Date.now(),
-): number {
-  if (ids === null) {
-    return db
-      .prepare(
+): Promise<number> {
+  if (ids === null)
+    return (
+      await db.run(
         'UPDATE site_message_users SET has_read = 1, read_at = ?, date_updated = ? WHERE user_id = ? AND has_read = 0',
+        [now, now, userId],
       )
-      .run(now, now, userId).changes;
-  }
-  const update = db.prepare(
-    `UPDATE site_message_users SET has_read = 1, read_at = ?, date_updated = ?
-     WHERE user_id = ? AND message_id = ? AND has_read = 0`,
-  );
-  let changed = 0;
-  db.transaction(() => {
-    for (const id of new Set(ids)) changed += update.run(now, now, userId, id).changes;
-  })();
-  return changed;
+    ).changes;
+  return (
+    await db.run(
+      `UPDATE site_message_users SET has_read = 1, read_at = ?, date_updated = ?
+       WHERE user_id = ? AND has_read = 0 AND ${db.dialect.inList('message_id')}`,
+      [now, now, userId, db.dialect.listParam([...new Set(ids)])],
+    )
+  ).changes;
 }

@@ -10,7 +10,7 @@ import type {
 } from '../engine/declaration';
 import { message, pythonType } from '../engine/messages';
 import { ResponseError, permissionDenied } from '../http/api-error';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { parseProtocols, readProtocols } from '../resources/assets/asset-protocols';
 import {
   ASSET,
@@ -172,7 +172,7 @@ function connectivityWork(
         }
         // A cancelled probe (server stopping) says nothing about the asset.
         if (result.failure !== 'cancelled')
-          assets.setColumns(target.id, {
+          await assets.setColumns(target.id, {
             connectivity: result.ok ? 'ok' : 'failed',
             date_verified: Date.now(),
           });
@@ -211,7 +211,7 @@ function actionOf(call: ExtraActionCall, choices: readonly string[]): string {
 }
 
 function requirePerm(ctx: RequestContext, code: string): void {
-  if (!ctx.isSystemAdmin && !hasPerms(ctx.perms, [code])) throw permissionDenied();
+  if (!allows(ctx, [code])) throw permissionDenied();
 }
 
 const refuse = (key: OpsMessage, ctx: RequestContext): ResponseError =>
@@ -263,16 +263,15 @@ async function nodeTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   requirePerm(ctx, TEST);
   const node = toNode(call.row ?? {});
   const nodeCtx = { ...ctx, orgId: node.orgId };
-  const ids = subtreeOf(orgNodes(resources, nodeCtx), node).map((item) => item.id);
-  const all = resources
-    .get(ASSET)
-    .find(assetsOfNodes(ids), nodeCtx)
+  const ids = subtreeOf(await orgNodes(resources, nodeCtx), node).map((item) => item.id);
+  const all = (await resources.get(ASSET).find(assetsOfNodes(ids), nodeCtx))
     .map(targetOf)
     .sort((a, b) => a.hostname.localeCompare(b.hostname));
   const unique = [...new Map(all.map((target) => [target.id, target])).values()];
   const active = unique.filter((target) => target.active);
   const targets = active.slice(0, PROBE.maxHosts);
-  const path = pathsOfNodes(resources, nodeCtx, [node.id], new Set([node.orgId])).get(node.id) ?? node.value;
+  const path =
+    (await pathsOfNodes(resources, nodeCtx, [node.id], new Set([node.orgId]))).get(node.id) ?? node.value;
   const task = await runnerFor(resources).start({
     ctx,
     orgId: node.orgId,

@@ -1,6 +1,6 @@
 import type { StoredRow } from '../engine/declaration';
 import type { AuthContext } from '../auth/session-auth';
-import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
+import { holdsSystemAdmin } from '../rbac/authorize';
 
 /** The permission that lets a user read other users' task logs in the task's organization. */
 export const VIEW_TASK_LOGS = 'ops.view_adhocexecution';
@@ -14,7 +14,7 @@ export function mayReadTaskLog(auth: AuthContext, run: StoredRow | null): boolea
   if (!run) return false;
   if (typeof run.creator_id === 'string' && run.creator_id !== '' && run.creator_id === auth.user.id)
     return true;
-  if (auth.access.systemRoleIds().includes(BUILTIN_ROLE_IDS.SystemAdmin)) return true;
+  if (holdsSystemAdmin(auth.access)) return true;
   const orgId = typeof run.org_id === 'string' ? run.org_id : '';
   return orgId !== '' && auth.access.permissionsIn(orgId).has(VIEW_TASK_LOGS);
 }

@@ -7,7 +7,7 @@ import { requestLanguage } from '../http/language';
 import { registerSessionSocket } from '../http/session-socket';
 import { opsMessage } from './messages';
 import { mayReadTaskLog } from './task-access';
-import { taskIdOf } from './task-files';
+import { taskIdOf } from './task-ids';
 import { fileExists, readChunk, toTerminal } from './task-log-reader';
 import type { TaskRunner } from './task-runner';
 

@@ -1,23 +1,25 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Database } from '../data/database';
+import { TaskInstances } from '../data/stores/task-instances';
+import { TaskLogStore, type TaskLogWriter } from '../data/stores/task-log-store';
 import type { Language, RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
 import { ApiError } from '../http/api-error';
 import { formatDateTime } from '../http/datetime';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { OPS_EXECUTION, OPS_TASK, type TaskKind } from '../resources/ops/names';
 import { opsMessage, type OpsMessage } from './messages';
-import { taskIdOf, taskLogPath } from './task-files';
+import { taskIdOf } from './task-ids';
 
 /**
- * A small in-process task runner (the Celery worker of v2.21, for the tasks this console runs itself).
+ * A small task runner in each instance (the Celery worker of v2.21, for the tasks this console runs itself).
  *
- * A run is one `ops.adhocexecution` row whose id is the task id the API answers (`{task: <id>}`) and the
- * log's file name; it belongs to an `ops.task` row (one per org and name, with run counters). The run
- * records its org and its creator: who may read its log is decided from those (ops/task-access.ts).
+ * A run is one `ops.adhocexecution` row whose id is the task id the API answers (`{task: <id>}`); it belongs
+ * to an `ops.task` row (one per org and name, with run counters). The run records its org and its creator:
+ * who may read its log is decided from those (ops/task-access.ts). Its log lives in the database
+ * (data/stores/task-log-store.ts), so every instance reads it and follows it while it runs.
  *
- * The log is written and closed *before* the run is marked finished, so "finished" (not in `running`) means
- * the file is complete: readers stop on that state, never on text they sniff in the log.
+ * The log is stored whole *before* the run is marked finished, so a finished run (`is_finished`, read from
+ * the database by any instance) has its complete log: readers stop on that state, never on text in the log.
  */
 
 /** What a run's work sees: its id, where to write, the creator's language, and a stop signal. */
@@ -91,42 +93,51 @@ export function runnerFor(resources: ResourceDirectory): TaskRunner {
   return runner;
 }
 
+/** An instance not seen for this long has stopped; its unfinished runs are marked interrupted. */
+export const INSTANCE_ALIVE_MS = 60_000;
+
 export class TaskRunner {
   private readonly running = new Map<string, Running>();
   private closing = false;
+  readonly logs: TaskLogStore;
+  readonly instances: TaskInstances;
 
   constructor(
-    readonly dataDir: string,
+    readonly db: Database,
     private readonly resources: ResourceDirectory,
     private readonly warn: (message: string) => void = () => undefined,
   ) {
     RUNNERS.set(resources, this);
+    this.logs = new TaskLogStore(db);
+    this.instances = new TaskInstances(db);
   }
 
-  /** The log file of a (validated) task id. */
-  logPath(id: string): string {
-    return taskLogPath(this.dataDir, id);
-  }
-
+  /** Running in this instance (only these can be cancelled here). */
   isRunning(id: string): boolean {
     return this.running.has(id);
   }
 
-  /** Finished = not running in this process: the log is complete (a run is in-process only). */
-  isFinished(id: string): boolean {
-    return !this.running.has(id);
+  runningIds(): ReadonlySet<string> {
+    return new Set(this.running.keys());
+  }
+
+  /** Finished = its row says so (any instance's run), or no such run: its log is complete. */
+  async isFinished(id: string): Promise<boolean> {
+    if (this.running.has(id)) return false;
+    const run = await this.findRun(id);
+    return run === null || run.is_finished === true;
   }
 
   /** The run (execution row) of a task id, in any org; null for a non-UUID or unknown id. */
-  findRun(value: unknown): StoredRow | null {
+  async findRun(value: unknown): Promise<StoredRow | null> {
     const id = taskIdOf(value);
     if (id === null) return null;
     return this.resources.get(OPS_EXECUTION).get(id, systemContext());
   }
 
   /**
-   * Starts a run and answers its id once its rows exist (a reader asking at once finds the run; its log
-   * file appears moments later, which the socket bridges with "."). The work goes on in the background.
+   * Starts a run and answers its id once its rows exist (a reader asking at once finds the run; its first
+   * log lines follow moments later, which the socket bridges with "."). The work goes on in the background.
    */
   async start(spec: RunSpec): Promise<string> {
     if (this.closing || this.running.size >= MAX_RUNNING) {
@@ -137,8 +148,9 @@ export class TaskRunner {
     const orgCtx: RequestContext = { ...systemContext(spec.ctx.language), orgId: spec.orgId };
     const taskId = await this.ensureTask(spec, orgCtx);
     const executions = this.resources.get(OPS_EXECUTION);
+    await this.instances.own(id);
     await executions.create({ id }, orgCtx);
-    executions.setColumns(id, {
+    await executions.setColumns(id, {
       task: taskId,
       creator_id: spec.ctx.userId,
       hosts: [...spec.hosts],
@@ -149,20 +161,15 @@ export class TaskRunner {
       is_success: false,
       summary: { contacted: [], dark: {} },
     });
-    this.resources.get(OPS_TASK).setColumns(taskId, { latest_execution_id: id, date_updated: now });
+    await this.resources.get(OPS_TASK).setColumns(taskId, { latest_execution_id: id, date_updated: now });
 
-    const file = this.logPath(id);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o750 });
-    const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o640 });
-    out.on('error', (error) => this.warn(`task log ${id}: ${error.message}`));
+    const writer = this.logs.writer(id, (error) => this.warn(`task log ${id}: ${error.message}`));
     const abort = new AbortController();
     const handle: RunHandle = {
       id,
       language: spec.ctx.language,
       signal: abort.signal,
-      log: (line) => {
-        if (!out.writableEnded) out.write(`${line}\n`);
-      },
+      log: (line) => writer.log(line),
     };
     const name = taskDisplayName(spec.kind, spec.subject, spec.ctx.language) ?? spec.subject;
     handle.log(opsMessage('logTask', handle.language, { name }));
@@ -174,7 +181,7 @@ export class TaskRunner {
       }),
     );
     handle.log('');
-    const done = this.execute(spec, handle, out, taskId, now);
+    const done = this.execute(spec, handle, writer, taskId, now);
     this.running.set(id, { done, abort });
     return id;
   }
@@ -183,19 +190,19 @@ export class TaskRunner {
   private async ensureTask(spec: RunSpec, orgCtx: RequestContext): Promise<string> {
     const tasks = this.resources.get(OPS_TASK);
     const name = taskDisplayName(spec.kind, spec.subject, 'en') ?? spec.subject.slice(0, 128);
-    const existing = () => tasks.find({ field: 'name', op: 'eq', value: name }, orgCtx)[0];
-    const found = existing();
+    const existing = async () => (await tasks.find({ field: 'name', op: 'eq', value: name }, orgCtx))[0];
+    const found = await existing();
     if (found) return String(found.id);
     const id = crypto.randomUUID();
     try {
       await tasks.create({ id, name }, orgCtx);
     } catch (error) {
       // Another run of the same task created it meanwhile (unique name per org).
-      const raced = existing();
+      const raced = await existing();
       if (raced) return String(raced.id);
       throw error;
     }
-    tasks.setColumns(id, {
+    await tasks.setColumns(id, {
       kind: spec.kind,
       subject: spec.subject.slice(0, 128),
       total_run_amount: 0,
@@ -207,7 +214,7 @@ export class TaskRunner {
   private async execute(
     spec: RunSpec,
     run: RunHandle,
-    out: fs.WriteStream,
+    writer: TaskLogWriter,
     taskId: string,
     started: number,
   ): Promise<void> {
@@ -226,9 +233,9 @@ export class TaskRunner {
     run.log(
       opsMessage(success ? 'logFinishedOk' : 'logFinishedFailed', run.language, { id: run.id, seconds }),
     );
-    await new Promise<void>((resolve) => out.end(resolve));
+    await writer.close();
     try {
-      this.resources.get(OPS_EXECUTION).setColumns(run.id, {
+      await this.resources.get(OPS_EXECUTION).setColumns(run.id, {
         hosts_amount: outcome.contacted.length + Object.keys(outcome.dark).length,
         summary: outcome,
         is_finished: true,
@@ -236,7 +243,8 @@ export class TaskRunner {
         date_finished: finished,
         timedelta: Math.round(finished - started) / 1000,
       });
-      this.countRun(taskId, success);
+      await this.countRun(taskId, success);
+      await this.instances.forget([run.id]);
     } catch (error) {
       this.warn(`task ${run.id}: recording the result failed: ${(error as Error).message}`);
     } finally {
@@ -244,11 +252,11 @@ export class TaskRunner {
     }
   }
 
-  private countRun(taskId: string, success: boolean): void {
+  private async countRun(taskId: string, success: boolean): Promise<void> {
     const tasks = this.resources.get(OPS_TASK);
-    const row = tasks.get(taskId, systemContext());
+    const row = await tasks.get(taskId, systemContext());
     if (!row) return;
-    tasks.setColumns(taskId, {
+    await tasks.setColumns(taskId, {
       total_run_amount: (Number(row.total_run_amount) || 0) + 1,
       success_run_amount: (Number(row.success_run_amount) || 0) + (success ? 1 : 0),
       date_updated: Date.now(),
@@ -256,36 +264,45 @@ export class TaskRunner {
   }
 
   /**
-   * Runs left unfinished by a previous process (the runner is in-process, so they will never finish):
-   * marked failed, with a last line in their log.
+   * Runs that no live instance runs any more (the previous process of this SQLite file; an instance on the
+   * same PostgreSQL that stopped — crashed, killed, restarted — and was not seen for INSTANCE_ALIVE_MS):
+   * marked failed, with a last line in their log. Called at start and then periodically.
    */
-  recoverInterrupted(): void {
+  async recoverInterrupted(now = Date.now()): Promise<void> {
+    await this.instances.heartbeat(now);
     const executions = this.resources.get(OPS_EXECUTION);
-    const stale = executions.find({ field: 'is_finished', op: 'ne', value: 1 }, systemContext());
+    const stale = await executions.find({ field: 'is_finished', op: 'ne', value: 1 }, systemContext());
+    const candidates = stale
+      .map((row) => taskIdOf(row.id))
+      .filter((id): id is string => id !== null && !this.running.has(id));
+    const orphans = new Set(
+      await this.instances.orphans(candidates, now - INSTANCE_ALIVE_MS, this.db.dialect.name === 'sqlite'),
+    );
     for (const row of stale) {
       const id = taskIdOf(row.id);
-      if (id === null || this.running.has(id)) continue;
+      if (id === null || !orphans.has(id)) continue;
       try {
-        const file = this.logPath(id);
-        if (fs.existsSync(file)) fs.appendFileSync(file, `\n${opsMessage('logInterrupted', 'en', { id })}\n`);
+        if (await this.logs.exists(id))
+          await this.logs.append(id, `\n${opsMessage('logInterrupted', 'en', { id })}\n`);
       } catch (error) {
         this.warn(`task log ${id}: ${(error as Error).message}`);
       }
-      executions.setColumns(id, { is_finished: true, is_success: false, date_finished: Date.now() });
-      if (typeof row.task === 'string') this.countRun(row.task, false);
+      await executions.setColumns(id, { is_finished: true, is_success: false, date_finished: Date.now() });
+      if (typeof row.task === 'string') await this.countRun(row.task, false);
     }
+    await this.instances.forget([...orphans]);
   }
 
-  /** Deletes a run's log (task deletion); running runs are never touched. */
-  removeLog(id: string): void {
-    const valid = taskIdOf(id);
-    if (valid === null || this.running.has(valid)) return;
-    fs.rmSync(this.logPath(valid), { force: true });
+  /** Deletes runs' logs (task deletion); running runs are never touched. */
+  async removeLogs(ids: readonly string[]): Promise<void> {
+    const valid = ids.map(taskIdOf).filter((id): id is string => id !== null && !this.running.has(id));
+    await this.logs.remove(valid);
   }
 
   /**
-   * Server stop: probes are cancelled and every run records its end while the database is still open. A
-   * run that ignores the signal is not waited for beyond `graceMs` (the next start marks it interrupted).
+   * Server stop: work is cancelled and every run records its end while the database is still open. A run
+   * that ignores the signal is not waited for beyond `graceMs` (another instance, or the next start,
+   * marks it interrupted).
    */
   async shutdown(graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
     this.closing = true;

@@ -4,7 +4,7 @@ import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
 import { pageResponse } from '../http/pagination';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { ASSET } from '../resources/assets/node-store';
 import { USERS } from '../resources/identity/users';
 import { usersReachingAsset } from './asset-users';
@@ -29,14 +29,14 @@ export function registerAssetUserRoutes(
     '/api/v1/assets/assets/:id/perm-users/',
     async (request) => {
       const rctx = await requestContext(ctx.db, request);
-      if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, [VIEW_PERMISSIONS])) throw permissionDenied();
+      if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
       const id = request.params.id.toLowerCase();
-      const asset = UUID.test(id) ? registry.get(ASSET).get(id, rctx) : null;
+      const asset = UUID.test(id) ? await registry.get(ASSET).get(id, rctx) : null;
       if (!asset) throw notFound();
-      const rows = usersReachingAsset(registry, rctx, asset).sort((a, b) =>
+      const rows = (await usersReachingAsset(registry, rctx, asset)).sort((a, b) =>
         String(a.username).localeCompare(String(b.username)),
       );
-      const items = registry.resource(USERS).serializeMany(rows, rctx, USER_FIELDS);
+      const items = await registry.resource(USERS).serializeMany(rows, rctx, USER_FIELDS);
       const limit = Number.parseInt(rctx.query?.limit ?? '', 10);
       if (!Number.isInteger(limit) || limit <= 0) return items;
       const offset = Math.max(0, Number.parseInt(rctx.query?.offset ?? '0', 10) || 0);

@@ -10,16 +10,16 @@ import { USERS } from '../resources/identity/users';
  * above it (a node grant covers its whole subtree). Only members of the org count, as for "my assets".
  * Answers the user rows, in the users list's own scope.
  */
-export function usersReachingAsset(
+export async function usersReachingAsset(
   resources: ResourceDirectory,
   ctx: RequestContext,
   asset: StoredRow,
   now = Date.now(),
-): StoredRow[] {
+): Promise<StoredRow[]> {
   const orgCtx: RequestContext = { ...ctx, orgId: String(asset.org_id) };
   const assetId = String(asset.id);
-  const nodes = unorderedOrgNodes(resources, orgCtx);
-  const own = new Set(resources.get(ASSET).linked('nodes', assetId));
+  const nodes = await unorderedOrgNodes(resources, orgCtx);
+  const own = new Set(await resources.get(ASSET).linked('nodes', assetId));
   // The asset's nodes and every node above them: keys are materialised paths (`1:3:12` under `1:3`, `1`).
   const aboveKeys = new Set<string>();
   for (const node of nodes) {
@@ -29,20 +29,23 @@ export function usersReachingAsset(
   }
   const aboveIds = nodes.filter((node) => aboveKeys.has(node.key)).map((node) => node.id);
   const byAsset = { field: 'assets', op: 'eq' as const, value: assetId };
-  const permissions = resources
-    .get(ASSET_PERMISSION)
-    .find(
-      aboveIds.length === 0 ? byAsset : { or: [byAsset, { field: 'nodes', op: 'in', values: aboveIds }] },
-      orgCtx,
-    )
-    .filter((row) => isValidPermission(row, now));
+  const permissions = (
+    await resources
+      .get(ASSET_PERMISSION)
+      .find(
+        aboveIds.length === 0
+          ? byAsset
+          : { anyOf: [byAsset, { field: 'nodes', op: 'in', values: aboveIds }] },
+        orgCtx,
+      )
+  ).filter((row) => isValidPermission(row, now));
   if (permissions.length === 0) return [];
   const access = resources.get(ASSET_PERMISSION);
   const ids = permissions.map((row) => String(row.id));
-  const userIds = new Set([...access.linkedMany('users', ids).values()].flat());
-  const groupIds = [...new Set([...access.linkedMany('user_groups', ids).values()].flat())];
+  const userIds = new Set([...(await access.linkedMany('users', ids)).values()].flat());
+  const groupIds = [...new Set([...(await access.linkedMany('user_groups', ids)).values()].flat())];
   if (groupIds.length > 0) {
-    for (const link of resources
+    for (const link of await resources
       .get('users.usergrouprelation')
       .find({ field: 'usergroup', op: 'in', values: groupIds }, orgCtx))
       userIds.add(String(link.user));

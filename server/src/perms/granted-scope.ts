@@ -1,4 +1,4 @@
-import type { ScopeCondition } from '../engine/declaration';
+import type { Condition } from '../data/conditions';
 import { isSelfOrDescendant } from '../resources/assets/node-keys';
 import { assetsOfNodes, type NodeRow } from '../resources/assets/node-store';
 import type { Grants } from './granted-assets';
@@ -11,17 +11,17 @@ import type { GrantedTree } from './granted-tree';
  * every id × rowid pair on the (org_id, id) index — seconds for 10k granted assets — where the OR keeps
  * each IN a single set lookup (milliseconds). The sentinel stops the planner folding a one-term OR away.
  */
-const NO_ASSET: ScopeCondition = { field: 'id', op: 'eq', value: '' };
+const NO_ASSET: Condition = { field: 'id', op: 'eq', value: '' };
 
-function grantedWhere(coveredNodeIds: readonly string[], directIds: readonly string[]): ScopeCondition {
-  const terms: ScopeCondition[] = [];
+function grantedWhere(coveredNodeIds: readonly string[], directIds: readonly string[]): Condition {
+  const terms: Condition[] = [];
   if (coveredNodeIds.length > 0) terms.push(assetsOfNodes(coveredNodeIds));
   if (directIds.length > 0) terms.push({ field: 'id', op: 'in', values: directIds });
-  return { or: [...terms, NO_ASSET] };
+  return { anyOf: [...terms, NO_ASSET] };
 }
 
 /** Every granted asset. */
-export function grantedScope(grants: Grants): ScopeCondition {
+export function grantedScope(grants: Grants): Condition {
   return grantedWhere([...grants.coveredNodeAssets.keys()], [...grants.directAssets]);
 }
 
@@ -29,7 +29,7 @@ export function grantedScope(grants: Grants): ScopeCondition {
  * The granted assets the tree shows in the node's subtree: every asset of a covered node there, and the
  * directly granted assets shown under its other nodes (the tree's counts count exactly these).
  */
-export function grantedScopeUnder(tree: GrantedTree, grants: Grants, node: NodeRow): ScopeCondition {
+export function grantedScopeUnder(tree: GrantedTree, grants: Grants, node: NodeRow): Condition {
   const covered: string[] = [];
   const direct = new Set<string>();
   for (const item of grants.nodes) {

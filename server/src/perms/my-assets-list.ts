@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { allOf } from '../engine/conditions';
-import type { RequestContext, ScopeCondition, StoredRow } from '../engine/declaration';
+import { allOf, type Condition } from '../data/conditions';
+import type { RequestContext, StoredRow } from '../engine/declaration';
 import { listRequest, selectOf } from '../engine/list-query';
 import type { EngineResource } from '../engine/runtime';
 import { pageResponse } from '../http/pagination';
@@ -28,13 +28,13 @@ const ITEM_FIELDS: ReadonlySet<string> = new Set([
   'org_name',
 ]);
 
-export function grantedItems(
+export async function grantedItems(
   asset: EngineResource,
   rows: readonly StoredRow[],
   ctx: RequestContext,
   grants: Grants,
-): Array<Record<string, unknown>> {
-  return asset.serializeMany(rows, ctx, ITEM_FIELDS).map((item) => ({
+): Promise<Array<Record<string, unknown>>> {
+  return (await asset.serializeMany(rows, ctx, ITEM_FIELDS)).map((item) => ({
     ...item,
     actions: maskToActions(grants.actions.get(String(item.id)) ?? 0),
   }));
@@ -45,13 +45,13 @@ export interface GrantedListCall {
   ctx: RequestContext;
   grants: Grants;
   /** The granted assets this request may answer (all of them, or those under `node_id`): granted-scope.ts. */
-  granted: ScopeCondition;
+  granted: Condition;
   request: FastifyRequest;
   fallbackHost: string;
 }
 
 /** Plain array without `limit`, `{count, next, previous, results}` with it (as every engine list). */
-export function listGranted(call: GrantedListCall): unknown {
+export async function listGranted(call: GrantedListCall): Promise<unknown> {
   const { asset, ctx, grants } = call;
   const given = ctx.query ?? {};
   const query: Record<string, string> = {};
@@ -60,16 +60,16 @@ export function listGranted(call: GrantedListCall): unknown {
     if (value !== undefined) query[name] = value;
   }
   // spm is not accepted here, so its resolver is never asked.
-  const list = listRequest(asset, query, ctx, () => []);
+  const list = await listRequest(asset, query, ctx, async () => []);
   const where = allOf([list.where, call.granted]);
   const select = { ...selectOf(list), where };
-  if (list.limit === null) return grantedItems(asset, asset.select(select), ctx, grants);
-  const { rows, count } = asset.page({ ...select, limit: list.limit });
+  if (list.limit === null) return grantedItems(asset, await asset.select(select), ctx, grants);
+  const { rows, count } = await asset.page({ ...select, limit: list.limit });
   return pageResponse(
     call.request,
     call.fallbackHost,
     { limit: list.limit, offset: list.offset },
     count,
-    grantedItems(asset, rows, ctx, grants),
+    await grantedItems(asset, rows, ctx, grants),
   );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import type { RequestContext, ScopeCondition } from '../engine/declaration';
+import type { Condition } from '../data/conditions';
+import type { RequestContext } from '../engine/declaration';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { ASSET } from '../resources/assets/node-store';
 import { grantedAssetRow, resolveGrants, type Grants } from './granted-assets';
 import { grantedScope, grantedScopeUnder } from './granted-scope';
@@ -19,7 +20,7 @@ import { grantedTreeItems } from './my-assets-tree';
  */
 const VIEW_MYASSETS = 'perms.view_myassets';
 const BASE = '/api/v1/perms/users';
-const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
+const NOTHING: Condition = { never: true };
 
 export function registerMyAssetRoutes(
   app: FastifyInstance,
@@ -32,13 +33,13 @@ export function registerMyAssetRoutes(
   /** 401 without a session, 403 without the permission; the grants of the caller in the request's org. */
   const caller = async (request: FastifyRequest): Promise<{ rctx: RequestContext; grants: Grants }> => {
     const rctx = await requestContext(ctx.db, request);
-    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, [VIEW_MYASSETS])) throw permissionDenied();
-    return { rctx, grants: resolveGrants(registry, rctx) };
+    if (!allows(rctx, [VIEW_MYASSETS])) throw permissionDenied();
+    return { rctx, grants: await resolveGrants(registry, rctx) };
   };
 
   /** The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. */
-  const underNode = (grants: Grants, idOrKey: string): ScopeCondition => {
-    const tree = buildGrantedTree(registry, grants);
+  const underNode = async (grants: Grants, idOrKey: string): Promise<Condition> => {
+    const tree = await buildGrantedTree(registry, grants);
     const node = visibleNode(tree, idOrKey.trim().slice(0, 200));
     return node ? grantedScopeUnder(tree, grants, node) : NOTHING;
   };
@@ -46,22 +47,22 @@ export function registerMyAssetRoutes(
   app.get(`${BASE}/assets/`, async (request) => {
     const { rctx, grants } = await caller(request);
     const nodeId = rctx.query?.node_id || rctx.query?.node || '';
-    const granted = nodeId === '' ? grantedScope(grants) : underNode(grants, nodeId);
+    const granted = nodeId === '' ? grantedScope(grants) : await underNode(grants, nodeId);
     return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
   });
 
   // The workbench's node click (screens.md `/workbench/assets`): the same list under one granted node.
   app.get<{ Params: { id: string } }>(`${BASE}/nodes/:id/assets/`, async (request) => {
     const { rctx, grants } = await caller(request);
-    const granted = underNode(grants, request.params.id);
+    const granted = await underNode(grants, request.params.id);
     return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
   });
 
   app.get<{ Params: { id: string } }>(`${BASE}/assets/:id/`, async (request) => {
     const { rctx, grants } = await caller(request);
-    const row = grantedAssetRow(registry, rctx, grants, request.params.id.toLowerCase());
+    const row = await grantedAssetRow(registry, rctx, grants, request.params.id.toLowerCase());
     if (!row) throw notFound();
-    return grantedItems(asset, [row], rctx, grants)[0];
+    return (await grantedItems(asset, [row], rctx, grants))[0];
   });
 
   app.get(`${BASE}/nodes/children/tree/`, async (request) => {

@@ -22,34 +22,34 @@ function nodeItem(tree: GrantedTree, node: NodeRow, initial: boolean): TreeItem 
   return initial ? { ...item, open: item.open || tree.opened.has(node.id) } : item;
 }
 
-function assetItems(
+async function assetItems(
   resources: ResourceDirectory,
   ctx: RequestContext,
   tree: GrantedTree,
   node: NodeRow,
-): TreeItem[] {
+): Promise<TreeItem[]> {
   const ids = [...(tree.shown.get(node.id) ?? [])];
   if (ids.length === 0) return [];
-  const rows = resources.get(ASSET).find({ field: 'id', op: 'in', values: ids }, ctx);
+  const rows = await resources.get(ASSET).find({ field: 'id', op: 'in', values: ids }, ctx);
   const bases = new Map(
-    resources
-      .get('assets.platform')
-      .find(null, ctx)
-      .map((platform) => [String(platform.name), String(platform.base)]),
+    (await resources.get('assets.platform').find(null, ctx)).map((platform) => [
+      String(platform.name),
+      String(platform.base),
+    ]),
   );
-  const orgName = orgNameOf(resources, ctx, node.orgId);
+  const orgName = await orgNameOf(resources, ctx, node.orgId);
   return rows
     .sort((a, b) => String(a.hostname).localeCompare(String(b.hostname)))
     .map((asset) => assetTreeItem(asset, node.key, bases.get(String(asset.platform)) ?? 'Other', orgName));
 }
 
-export function grantedTreeItems(
+export async function grantedTreeItems(
   resources: ResourceDirectory,
   ctx: RequestContext,
   grants: Grants,
-): TreeItem[] {
+): Promise<TreeItem[]> {
   const query = ctx.query ?? {};
-  const tree = buildGrantedTree(resources, grants);
+  const tree = await buildGrantedTree(resources, grants);
   const idOrKey = (query.key || query.id || '').trim().slice(0, 200);
   if (idOrKey === '') {
     const nodes = treeOrder([...tree.connectors, ...tree.tops]);
@@ -58,6 +58,6 @@ export function grantedTreeItems(
   const parent = visibleNode(tree, idOrKey);
   if (!parent) return [];
   const items = treeOrder(visibleChildren(tree, parent)).map((node) => nodeItem(tree, node, false));
-  if (query.assets === '1') items.push(...assetItems(resources, ctx, tree, parent));
+  if (query.assets === '1') items.push(...(await assetItems(resources, ctx, tree, parent)));
   return items;
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { ASSET } from '../resources/assets/node-store';
 import { USERS } from '../resources/identity/users';
 import { resolveGrants } from './granted-assets';
@@ -28,11 +28,11 @@ export function registerUserAssetRoutes(
 
   app.get<{ Params: { id: string } }>('/api/v1/perms/users/:id/assets/', async (request) => {
     const rctx = await requestContext(ctx.db, request);
-    if (!rctx.isSystemAdmin && !hasPerms(rctx.perms, [VIEW_USERASSETS])) throw permissionDenied();
+    if (!allows(rctx, [VIEW_USERASSETS])) throw permissionDenied();
     const id = request.params.id.toLowerCase();
-    if (!UUID.test(id) || !registry.get(USERS).get(id, rctx)) throw notFound();
+    if (!UUID.test(id) || !(await registry.get(USERS).get(id, rctx))) throw notFound();
     // The grants are the subject's; what the list may show stays the requester's org scope.
-    const grants = resolveGrants(registry, { ...rctx, userId: id });
+    const grants = await resolveGrants(registry, { ...rctx, userId: id });
     return listGranted({ asset, ctx: rctx, grants, granted: grantedScope(grants), request, fallbackHost });
   });
 }

@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
+import { ResourceTable } from '../data/resource-table';
 import { compileResource } from '../engine/compile';
 import type { StoredRow } from '../engine/declaration';
 import { DEFAULT_ORG_ID } from '../orgs/org-ids';
 import { assetResource } from '../resources/assets/asset';
 import { childrenOf, ensureOrgRoot, orgNodes, toNode, type NodeRow } from '../resources/assets/node-store';
-import { bulkInsertRows } from '../storage/bulk-insert';
 import { systemContext, type SeedEnv } from './seed-context';
 
 /**
  * `seed --assets N`: N assets in the Default org under a node tree /Default/Scale/<region>/<env>/<tier>,
- * loaded in one transaction through the bulk storage module (validated creates would take minutes).
+ * loaded in one transaction through the table's bulk load (validated creates would take minutes).
  * Hostnames carry a run tag so that repeated runs add more assets instead of clashing.
  */
 const REGIONS = ['bj', 'sh', 'sz', 'gz', 'hz', 'cd', 'wh', 'xa'];
@@ -28,7 +28,7 @@ async function scaleLeaves(env: SeedEnv): Promise<NodeRow[]> {
   const ctx = systemContext(DEFAULT_ORG_ID);
   const nodes = env.resources.get('assets.node');
   const child = async (parent: NodeRow, value: string): Promise<NodeRow> =>
-    childrenOf(orgNodes(env.resources, ctx), parent).find((node) => node.value === value) ??
+    childrenOf(await orgNodes(env.resources, ctx), parent).find((node) => node.value === value) ??
     toNode(await nodes.create({ value, parent: parent.id }, ctx));
   const scale = await child(await ensureOrgRoot(env.resources, ctx), 'Scale');
   const leaves: NodeRow[] = [];
@@ -75,6 +75,7 @@ export async function seedAssets(env: SeedEnv, count: number): Promise<AssetSeed
     });
     pairs.push([id, leaf.id]);
   }
-  bulkInsertRows(env.db, compileResource(assetResource), rows, [{ field: 'nodes', pairs }]);
+  const table = new ResourceTable(env.db, compileResource(assetResource), () => undefined);
+  await table.insertMany(rows, [{ field: 'nodes', pairs }]);
   return { assets: count, leaves: leaves.length, seconds: (performance.now() - started) / 1000 };
 }

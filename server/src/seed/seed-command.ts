@@ -8,7 +8,8 @@ const USAGE = `usage: node dist/server/main.js seed [--demo] [--assets N]
   --demo       load the demo data set once (orgs, users, groups, labels, node trees, ~200 assets,
                asset permissions, tickets, messages)
   --assets N   add N assets to the Default org under /Default/Scale/… (bulk, one transaction)
-The data dir is BASTION_DATA_DIR (default ./data); BASTION_DEMO_PASSWORD sets the demo users' password.
+The database is BASTION_DATABASE_URL, else the SQLite file in BASTION_DATA_DIR (default ./data);
+BASTION_DEMO_PASSWORD sets the demo users' password.
 `;
 
 export interface SeedArgs {

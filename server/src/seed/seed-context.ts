@@ -1,9 +1,9 @@
 import type { RequestContext, ResourceDirectory } from '../engine/declaration';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /** What a seed works with: the database (for the storage modules) and the engine's resource directory. */
 export interface SeedEnv {
-  db: Db;
+  db: Database;
   resources: ResourceDirectory;
 }
 

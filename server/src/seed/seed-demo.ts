@@ -31,7 +31,7 @@ async function childNode(
   parent: NodeRow,
   value: string,
 ): Promise<NodeRow> {
-  const found = childrenOf(orgNodes(env.resources, ctx), parent).find((node) => node.value === value);
+  const found = childrenOf(await orgNodes(env.resources, ctx), parent).find((node) => node.value === value);
   if (found) return found;
   return toNode(await env.resources.get('assets.node').create({ value, parent: parent.id }, ctx));
 }
@@ -83,7 +83,7 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     permissions: 0,
     tickets: 0,
   };
-  if (hasSeedMarker(env.db, DEMO_MARKER)) return { ...result, skipped: true };
+  if (await hasSeedMarker(env.db, DEMO_MARKER)) return { ...result, skipped: true };
   const orgIds = new Map<string, string>();
   for (const org of DEMO_ORGS) {
     await ensureOrg(env.db, { id: org.id, name: org.name, comment: org.comment });
@@ -127,7 +127,7 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     const labelIds = await seedLabels(env.resources.get('assets.label'), ctx);
     result.labels += labelIds.size;
     const root = await ensureOrgRoot(env.resources, ctx);
-    const before = nodes.count(null, ctx);
+    const before = await nodes.count(null, ctx);
     const leaves = new Map<string, string>();
     for (const item of demoAssets(org, orgIndex)) {
       const pathKey = item.path.join('/');
@@ -152,12 +152,12 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
       );
       // Connectivity is read-only over the API (set by tests of the real platform): vary it for the screens.
       const n = result.assets;
-      assets.setColumns(String(row.id), {
+      await assets.setColumns(String(row.id), {
         connectivity: n % 13 === 0 ? 'failed' : n % 3 === 0 ? 'unknown' : 'ok',
       });
       result.assets += 1;
     }
-    result.nodes += nodes.count(null, ctx) - before + 1;
+    result.nodes += (await nodes.count(null, ctx)) - before + 1;
   }
 
   Object.assign(result, await seedTicketsAndPermissions(env));
@@ -167,9 +167,9 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     const adminIds = admin ? [admin] : [];
     const to = item.to === 'admin' ? adminIds : [...adminIds, ...userIds];
     if (to.length === 0) continue;
-    sendSiteMessage(env.db, { userIds: to, subject: item.subject, message: item.message });
+    await sendSiteMessage(env.db, { userIds: to, subject: item.subject, message: item.message });
     result.messages += 1;
   }
-  addSeedMarker(env.db, DEMO_MARKER);
+  await addSeedMarker(env.db, DEMO_MARKER);
   return result;
 }

@@ -146,9 +146,9 @@ async function seedPermissions(env: SeedEnv): Promise<number> {
   let created = 0;
   for (const item of PERMISSIONS) {
     const ctx = systemContext(item.org);
-    const paths = fullValues(orgNodes(env.resources, ctx));
+    const paths = fullValues(await orgNodes(env.resources, ctx));
     const nodes = [...paths].filter(([, path]) => item.nodes.includes(path)).map(([id]) => id);
-    const groupIds = groups ? byName(groups.find(null, ctx), 'name', item.groups) : [];
+    const groupIds = groups ? byName(await groups.find(null, ctx), 'name', item.groups) : [];
     const now = Date.now();
     await perms.create(
       {
@@ -170,7 +170,7 @@ async function seedPermissions(env: SeedEnv): Promise<number> {
 async function seedFinanceFlow(env: SeedEnv): Promise<void> {
   const flows = env.resources.get(FLOW);
   const ctx = systemContext(FINANCE_ORG);
-  const own = flows.find({ field: 'type', op: 'eq', value: 'apply_asset' }, ctx);
+  const own = await flows.find({ field: 'type', op: 'eq', value: 'apply_asset' }, ctx);
   if (own.some((flow) => flow.org_id === FINANCE_ORG)) return;
   await flows.create(
     {
@@ -186,7 +186,7 @@ async function seedTicket(env: SeedEnv, item: DemoTicket): Promise<boolean> {
   const applicant = await userContext(env, item.applicant);
   if (!applicant) return false;
   const assets = byName(
-    env.resources
+    await env.resources
       .get('assets.asset')
       .find({ field: 'hostname', op: 'in', values: [...item.hosts] }, systemContext(item.org)),
     'hostname',

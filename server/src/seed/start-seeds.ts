@@ -20,9 +20,9 @@ export async function seedOnEngineStart(
   options: { demo: boolean; demoPassword?: string | null },
 ): Promise<DemoSeedResult | null> {
   await ensureBuiltinPlatforms(env.resources);
-  if (!hasSeedMarker(env.db, TICKET_FLOWS_MARKER)) {
+  if (!(await hasSeedMarker(env.db, TICKET_FLOWS_MARKER))) {
     await ensureDefaultTicketFlows(env.resources);
-    addSeedMarker(env.db, TICKET_FLOWS_MARKER);
+    await addSeedMarker(env.db, TICKET_FLOWS_MARKER);
   }
   if (!options.demo) return null;
   return seedDemo(env, options.demoPassword ?? DEFAULT_DEMO_PASSWORD);

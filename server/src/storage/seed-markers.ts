@@ -1,13 +1,13 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /** Data sets already loaded (migration 201): a marker row makes `seed --demo` / BASTION_DEMO=1 run once. */
-export function hasSeedMarker(db: Db, name: string): boolean {
-  return db.prepare('SELECT 1 FROM seed_markers WHERE name = ?').get(name) !== undefined;
+export async function hasSeedMarker(db: Database, name: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS hit FROM seed_markers WHERE name = ?', [name])) !== undefined;
 }
 
-export function addSeedMarker(db: Db, name: string): void {
-  db.prepare('INSERT INTO seed_markers (name, applied_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(
+export async function addSeedMarker(db: Database, name: string): Promise<void> {
+  await db.run('INSERT INTO seed_markers (name, applied_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', [
     name,
     Date.now(),
-  );
+  ]);
 }

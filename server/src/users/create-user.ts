@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { hashPassword } from '../auth/passwords';
 import { builtinRoleIdFor } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID } from '../orgs/org-ids';
@@ -25,7 +25,7 @@ export interface NewUser {
 
 const SEVENTY_YEARS_MS = 70 * 365.25 * 24 * 60 * 60 * 1000;
 
-async function resolveRole(db: Db, idOrName: string, scope: 'system' | 'org'): Promise<string> {
+async function resolveRole(db: Database, idOrName: string, scope: 'system' | 'org'): Promise<string> {
   const id = builtinRoleIdFor(idOrName) ?? idOrName;
   const [role] = await findRolesByIds(db, [id]);
   if (!role) throw new Error(`unknown role "${idOrName}"`);
@@ -38,7 +38,7 @@ async function resolveRole(db: Db, idOrName: string, scope: 'system' | 'org'): P
  * Creates a user with its system and org role bindings (used by first start, tests, the CLI and seeds).
  * Throws on unknown roles/orgs and on a duplicate username or email (DuplicateUserError).
  */
-export async function createUser(db: Db, input: NewUser): Promise<UserRecord> {
+export async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
   const username = input.username.trim();
   if (username === '' || username.length > 128) throw new Error('username must be 1 to 128 characters');
   const bindings: Array<{ roleId: string; scope: 'system' | 'org'; orgId: string | null }> = [];

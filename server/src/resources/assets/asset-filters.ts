@@ -1,4 +1,5 @@
-import type { RequestContext, ResourceDirectory, ScopeCondition } from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
+import type { RequestContext, ResourceDirectory } from '../../engine/declaration';
 import { PLATFORM_BASES } from './builtin-platforms';
 import { ASSET_LABELS_LINK } from './link-tables';
 import { assetsOfNodes, orgNodes, resolveNode, subtreeOf } from './node-store';
@@ -12,27 +13,28 @@ type AssetFilter = (
   value: string,
   ctx: RequestContext,
   resources: ResourceDirectory,
-) => ScopeCondition | null;
+) => Condition | null | Promise<Condition | null>;
 
-const NOTHING: ScopeCondition = { field: 'id', op: 'in', values: [] };
+const NOTHING: Condition = { never: true };
 
 /** `node` / `node_id` = node uuid or key; assets of the node and its descendants (v2.21 `all` default). */
-const byNode: AssetFilter = (value, ctx, resources) => {
+const byNode: AssetFilter = async (value, ctx, resources) => {
   const idOrKey = value.trim().slice(0, 200);
   if (idOrKey === '') return null;
-  const node = resolveNode(resources, ctx, idOrKey);
+  const node = await resolveNode(resources, ctx, idOrKey);
   if (!node) return NOTHING;
-  const ids = subtreeOf(orgNodes(resources, { ...ctx, orgId: node.orgId }), node).map((item) => item.id);
+  const nodes = await orgNodes(resources, { ...ctx, orgId: node.orgId });
+  const ids = subtreeOf(nodes, node).map((item) => item.id);
   return assetsOfNodes(ids);
 };
 
 /** `label=name:value` (or `name#value`): assets carrying that label. */
-const byLabel: AssetFilter = (value, ctx, resources) => {
+const byLabel: AssetFilter = async (value, ctx, resources) => {
   const at = value.search(/[:#]/);
   if (at <= 0) return NOTHING;
-  const labels = resources.get('assets.label').find(
+  const labels = await resources.get('assets.label').find(
     {
-      and: [
+      allOf: [
         { field: 'name', op: 'eq', value: value.slice(0, at).trim() },
         { field: 'value', op: 'eq', value: value.slice(at + 1).trim() },
       ],
@@ -41,7 +43,7 @@ const byLabel: AssetFilter = (value, ctx, resources) => {
   );
   if (labels.length === 0) return NOTHING;
   return {
-    or: labels.map((label) => ({
+    anyOf: labels.map((label) => ({
       field: 'id',
       op: 'inSubquery' as const,
       subquery: {

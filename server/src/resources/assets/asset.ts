@@ -38,12 +38,12 @@ function legacyProtocols(data: StoredRow): string[] | null {
   return [`${name}/${port ?? DEFAULT_PORTS[name]}`];
 }
 
-function validateAsset(
+async function validateAsset(
   data: StoredRow,
   ctx: RequestContext,
   _existing: StoredRow | null,
   resources: ResourceDirectory,
-): FieldErrors | null {
+): Promise<FieldErrors | null> {
   const errors: FieldErrors = {};
   if (data.protocols !== undefined && data.protocols !== null) {
     const parsed = parseProtocols(data.protocols);
@@ -54,7 +54,7 @@ function validateAsset(
     }
   }
   if (typeof data.platform === 'string') {
-    const [platform] = resources
+    const [platform] = await resources
       .get('assets.platform')
       .find({ field: 'name', op: 'eq', value: data.platform }, ctx);
     if (!platform) errors.platform = [assetMessage('platformUnknown', ctx.language, { name: data.platform })];
@@ -85,9 +85,9 @@ async function attachToRoot(
 ): Promise<void> {
   const access = resources.get('assets.asset');
   const id = String(row.id);
-  if (access.linked('nodes', id).length > 0) return;
+  if ((await access.linked('nodes', id)).length > 0) return;
   const root = await ensureOrgRoot(resources, { ...ctx, orgId: String(row.org_id) });
-  access.link('nodes', id, [root.id], 'add');
+  await access.link('nodes', id, [root.id], 'add');
 }
 
 /** Assets (resources.md §8). `admin_user` and `domain` wait for the system-user and domain resources. */
@@ -199,14 +199,14 @@ export const assetResource = defineResource({
       kind: 'json',
       label: l('节点名称', 'Nodes name', 'ノード名'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
+      computeMany: async (rows, ctx, resources) => {
         const assets = resources.get('assets.asset');
         const orgIds = new Set(rows.map((row) => String(row.org_id)));
-        const linked = assets.linkedMany(
+        const linked = await assets.linkedMany(
           'nodes',
           rows.map((row) => String(row.id)),
         );
-        const paths = pathsOfNodes(resources, ctx, [...linked.values()].flat(), orgIds);
+        const paths = await pathsOfNodes(resources, ctx, [...linked.values()].flat(), orgIds);
         return rows.map((row) =>
           (linked.get(String(row.id)) ?? [])
             .map((nodeId) => paths.get(nodeId))
@@ -228,10 +228,10 @@ export const assetResource = defineResource({
       kind: 'json',
       label: l('标签名称', 'Labels name', 'ラベル名'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
+      computeMany: async (rows, ctx, resources) => {
         const assets = resources.get('assets.asset');
         const orgIds = new Set(rows.map((row) => String(row.org_id)));
-        const linked = assets.linkedMany(
+        const linked = await assets.linkedMany(
           'labels',
           rows.map((row) => String(row.id)),
         );
@@ -240,10 +240,11 @@ export const assetResource = defineResource({
         const labels = new Map(
           (ids.length === 0
             ? []
-            : resources
-                .get('assets.label')
-                .find({ field: 'id', op: 'in', values: ids }, { ...ctx, orgId: ROOT_ORG_ID })
-                .filter((label) => orgIds.has(String(label.org_id)))
+            : (
+                await resources
+                  .get('assets.label')
+                  .find({ field: 'id', op: 'in', values: ids }, { ...ctx, orgId: ROOT_ORG_ID })
+              ).filter((label) => orgIds.has(String(label.org_id)))
           ).map((label) => [String(label.id), `${String(label.name)}:${String(label.value)}`]),
         );
         return rows.map((row) =>

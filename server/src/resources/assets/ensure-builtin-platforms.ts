@@ -18,13 +18,13 @@ export async function ensureBuiltinPlatforms(resources: ResourceDirectory): Prom
   };
   let created = 0;
   for (const builtin of BUILTIN_PLATFORMS) {
-    const [existing] = platforms.find({ field: 'name', op: 'eq', value: builtin.name }, ctx);
+    const [existing] = await platforms.find({ field: 'name', op: 'eq', value: builtin.name }, ctx);
     if (existing) continue;
     const row = await platforms.create(
       { name: builtin.name, base: builtin.base, meta: builtin.meta, comment: builtin.comment },
       ctx,
     );
-    platforms.setColumns(String(row.id), { internal: true });
+    await platforms.setColumns(String(row.id), { internal: true });
     created += 1;
   }
   return created;

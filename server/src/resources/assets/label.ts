@@ -37,9 +37,12 @@ export const labelResource = defineResource({
       kind: 'integer',
       label: l('资产数量', 'Assets amount', 'アセット数'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
-        const labels = resources.get('assets.label');
-        return rows.map((row) => labels.linked('assets', String(row.id)).length);
+      computeMany: async (rows, _ctx, resources) => {
+        const linked = await resources.get('assets.label').linkedMany(
+          'assets',
+          rows.map((row) => String(row.id)),
+        );
+        return rows.map((row) => linked.get(String(row.id))?.length ?? 0);
       },
     },
     assets: {
@@ -64,13 +67,13 @@ export const labelResource = defineResource({
       if (existing === null && data.category === undefined) data.category = 'U';
     },
     // (name, value) is unique per org (v2.21 unique_together): checked here until declarations can say it.
-    validate: (data, ctx, existing, resources) => {
+    validate: async (data, ctx, existing, resources) => {
       const name = data.name ?? existing?.name;
       const value = data.value ?? existing?.value;
       if (typeof name !== 'string' || typeof value !== 'string') return null;
-      const clash = resources.get('assets.label').find(
+      const clash = await resources.get('assets.label').find(
         {
-          and: [
+          allOf: [
             { field: 'name', op: 'eq', value: name },
             { field: 'value', op: 'eq', value },
             ...(existing ? [{ field: 'id', op: 'ne' as const, value: existing.id }] : []),

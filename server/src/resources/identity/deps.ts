@@ -1,11 +1,11 @@
-import type { Db } from '../../db/open-database';
+import type { Database } from '../../data/database';
 
 /**
  * What identity declarations need beyond the engine: the database for the storage modules they call
  * (role bindings, role permissions, login blocks). An AppContext satisfies it; so does a seed's `{db}`.
  */
 export interface IdentityDeps {
-  db: Db;
+  db: Database;
   /** The licence file (extended-edition features such as invite); absent in seeds = not licensed. */
   config?: { licenseFile?: string | null };
 }

@@ -126,8 +126,8 @@ export function loginAclResource(): ResourceDeclaration {
         kind: 'integer',
         label: l('审批人数量', 'Reviewers amount', 'レビュー担当者数'),
         readOnly: true,
-        compute: (row, _ctx, resources) =>
-          resources.get('acls.loginacl').linked('reviewers', String(row.id)).length,
+        compute: async (row, _ctx, resources) =>
+          (await resources.get('acls.loginacl').linked('reviewers', String(row.id))).length,
       },
       comment: { kind: 'text', label: LABELS.comment, default: '' },
       created_by: { kind: 'string', label: LABELS.createdBy, readOnly: true, maxLength: 32 },

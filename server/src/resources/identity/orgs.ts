@@ -41,17 +41,17 @@ const BLOCKING = [
 
 const inOrg = (ctx: RequestContext, orgId: string): RequestContext => ({ ...ctx, orgId });
 
-function statistics(
+async function statistics(
   orgId: string,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): Record<string, number> {
+): Promise<Record<string, number>> {
   const orgCtx = inOrg(ctx, orgId);
   const stats: Record<string, number> = {
-    users_amount: resources.get('users.user').count(null, orgCtx),
+    users_amount: await resources.get('users.user').count(null, orgCtx),
   };
   for (const [key, name] of STATISTICS)
-    stats[key] = resources.has(name) ? resources.get(name).count(null, orgCtx) : 0;
+    stats[key] = resources.has(name) ? await resources.get(name).count(null, orgCtx) : 0;
   return stats;
 }
 
@@ -95,14 +95,14 @@ export function orgResource(app: IdentityDeps, onChange: () => void): ResourceDe
     bulkDelete: false,
     hooks: {
       afterSave: () => onChange(),
-      beforeDelete: (row, ctx, resources) => {
+      beforeDelete: async (row, ctx, resources) => {
         const refuse = (detail: string) => new ApiError(403, detail, 'permission_denied');
         if (row.id === ctx.orgId) throw refuse('The current organization cannot be deleted');
         if (row.id === DEFAULT_ORG_ID) throw refuse('The default organization cannot be deleted');
         const orgCtx = inOrg(ctx, String(row.id));
-        const used =
-          resources.get('users.user').count(null, orgCtx) > 0 ||
-          BLOCKING.some((name) => resources.has(name) && resources.get(name).count(null, orgCtx) > 0);
+        let used = (await resources.get('users.user').count(null, orgCtx)) > 0;
+        for (const name of BLOCKING)
+          if (!used && resources.has(name)) used = (await resources.get(name).count(null, orgCtx)) > 0;
         if (used) throw refuse('The organization have resource, cannot be deleted');
         onChange();
       },

@@ -34,12 +34,12 @@ export const executionResource = defineResource({
       kind: 'string',
       label: l('任务名称', 'Task display', 'タスク名'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
+      computeMany: async (rows, ctx, resources) => {
         const ids = [...new Set(rows.map((row) => row.task).filter((id) => typeof id === 'string'))];
         const tasks = new Map(
           (ids.length === 0
             ? []
-            : resources.get(OPS_TASK).find({ field: 'id', op: 'in', values: ids }, ctx)
+            : await resources.get(OPS_TASK).find({ field: 'id', op: 'in', values: ids }, ctx)
           ).map((task) => [
             String(task.id),
             taskDisplayName(task.kind, task.subject, ctx.language) ?? String(task.name),

@@ -31,20 +31,20 @@ const LATEST_FIELDS = [
   'last_failure',
 ] as const;
 
-function latestExecutions(
+async function latestExecutions(
   rows: readonly StoredRow[],
   ctx: RequestContext,
   resources: ResourceDirectory,
-): unknown[] {
+): Promise<unknown[]> {
   const ids = rows.map((row) => row.latest_execution_id).filter((id): id is string => typeof id === 'string');
   if (ids.length === 0) return rows.map(() => null);
   const access = resources.get(OPS_EXECUTION);
-  const byId = new Map(
-    access.find({ field: 'id', op: 'in', values: ids }, ctx).map((row) => {
-      const out = access.serialize(row, ctx);
-      return [String(row.id), Object.fromEntries(LATEST_FIELDS.map((name) => [name, out[name] ?? null]))];
-    }),
-  );
+  const found = await access.find({ field: 'id', op: 'in', values: ids }, ctx);
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const row of found) {
+    const out = await access.serialize(row, ctx);
+    byId.set(String(row.id), Object.fromEntries(LATEST_FIELDS.map((name) => [name, out[name] ?? null])));
+  }
   return rows.map((row) => byId.get(String(row.latest_execution_id)) ?? null);
 }
 
@@ -52,13 +52,11 @@ function latestExecutions(
 async function deleteRuns(row: StoredRow, ctx: RequestContext, resources: ResourceDirectory): Promise<void> {
   const runner = runnerFor(resources);
   const executions = resources.get(OPS_EXECUTION);
-  const runs = executions.find({ field: 'task', op: 'eq', value: String(row.id) }, ctx);
-  if (runs.some((run) => runner.isRunning(String(run.id))))
+  const runs = await executions.find({ field: 'task', op: 'eq', value: String(row.id) }, ctx);
+  if (runs.some((run) => run.is_finished !== true))
     throw new ApiError(400, opsMessage('taskRunning', ctx.language), 'task_running');
-  for (const run of runs) {
-    await executions.delete(String(run.id), ctx);
-    runner.removeLog(String(run.id));
-  }
+  for (const run of runs) await executions.delete(String(run.id), ctx);
+  await runner.removeLogs(runs.map((run) => String(run.id)));
 }
 
 /**

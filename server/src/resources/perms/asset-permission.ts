@@ -27,8 +27,8 @@ function linkedTexts(
   to: string,
   text: (target: StoredRow) => string,
 ): NonNullable<FieldDeclaration['computeMany']> {
-  return (rows: Rows, ctx: RequestContext, resources: ResourceDirectory) => {
-    const linked = resources.get(ASSET_PERMISSION).linkedMany(
+  return async (rows: Rows, ctx: RequestContext, resources: ResourceDirectory) => {
+    const linked = await resources.get(ASSET_PERMISSION).linkedMany(
       field,
       rows.map((row) => String(row.id)),
     );
@@ -37,7 +37,9 @@ function linkedTexts(
     const targets =
       ids.length === 0
         ? []
-        : resources.get(to).find({ field: 'id', op: 'in', values: ids }, { ...ctx, orgId: ROOT_ORG_ID });
+        : await resources
+            .get(to)
+            .find({ field: 'id', op: 'in', values: ids }, { ...ctx, orgId: ROOT_ORG_ID });
     const byId = new Map(targets.map((target) => [String(target.id), text(target)]));
     return rows.map((row) =>
       (linked.get(String(row.id)) ?? [])
@@ -51,8 +53,8 @@ const amount = (field: string, label: Label): FieldDeclaration => ({
   kind: 'integer',
   label,
   readOnly: true,
-  computeMany: (rows, _ctx, resources) => {
-    const linked = resources.get(ASSET_PERMISSION).linkedMany(
+  computeMany: async (rows, _ctx, resources) => {
+    const linked = await resources.get(ASSET_PERMISSION).linkedMany(
       field,
       rows.map((row) => String(row.id)),
     );
@@ -71,20 +73,19 @@ const display = (label: Label, computeMany: FieldDeclaration['computeMany']): Fi
  * Users are global objects, so the engine's link check cannot tell a member of the permission's org from
  * a stranger: a permission only names members of its own org (users.user's scope in that org).
  */
-function validatePermission(
+async function validatePermission(
   data: StoredRow,
   ctx: RequestContext,
   existing: StoredRow | null,
   resources: ResourceDirectory,
-): FieldErrors | null {
+): Promise<FieldErrors | null> {
   if (!Array.isArray(data.users) || data.users.length === 0) return null;
   const orgId = String(existing?.org_id ?? ctx.orgId);
   const wanted = data.users.map(String);
   const members = new Set(
-    resources
-      .get('users.user')
-      .find({ field: 'id', op: 'in', values: wanted }, { ...ctx, orgId })
-      .map((user) => String(user.id)),
+    (
+      await resources.get('users.user').find({ field: 'id', op: 'in', values: wanted }, { ...ctx, orgId })
+    ).map((user) => String(user.id)),
   );
   const stranger = wanted.find((id) => !members.has(id));
   return stranger === undefined
@@ -187,13 +188,13 @@ export const assetPermissionResource = defineResource({
       linkedTexts('assets', 'assets.asset', (asset) => String(asset.hostname)),
     ),
     nodes: { kind: 'm2m', to: 'assets.node', label: l('节点', 'Nodes', 'ノード'), default: () => [] },
-    nodes_display: display(l('节点名称', 'Nodes display', 'ノード表示'), (rows, ctx, resources) => {
-      const linked = resources.get(ASSET_PERMISSION).linkedMany(
+    nodes_display: display(l('节点名称', 'Nodes display', 'ノード表示'), async (rows, ctx, resources) => {
+      const linked = await resources.get(ASSET_PERMISSION).linkedMany(
         'nodes',
         rows.map((row) => String(row.id)),
       );
       const orgIds = new Set(rows.map((row) => String(row.org_id)));
-      const paths = pathsOfNodes(resources, ctx, [...linked.values()].flat(), orgIds);
+      const paths = await pathsOfNodes(resources, ctx, [...linked.values()].flat(), orgIds);
       return rows.map((row) =>
         (linked.get(String(row.id)) ?? [])
           .map((id) => paths.get(id))

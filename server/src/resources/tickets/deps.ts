@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open-database';
+import type { Database } from '../../data/database';
 import type { ResourceDirectory } from '../../engine/declaration';
 
 /**
@@ -7,7 +7,7 @@ import type { ResourceDirectory } from '../../engine/declaration';
  * An AppContext satisfies it; `resources` is set once the engine is installed.
  */
 export interface TicketDeps {
-  db: Db;
+  db: Database;
   resources?: ResourceDirectory;
 }
 

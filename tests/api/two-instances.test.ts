@@ -1,0 +1,225 @@
+// Two server instances on one PostgreSQL serve one user seamlessly (docs/data-layer.md "Several instances"):
+// a session made on A works on B, a site message sent through A reaches a socket on B, a task started on A
+// streams its log on B, an spm made on A selects rows on B, and a `kill -9` of a server process loses
+// nothing it had answered 2xx for.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { sendSiteMessage } from '../../server/src/notifications';
+import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { adminClient, ASSETS, call, type AssetBody, type Page } from './asset-helpers';
+import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
+import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
+
+const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js');
+
+/** The same signed-in browser, pointed at another instance. */
+function sameBrowserOn(client: Client, baseUrl: string): Client {
+  const other = new Client(baseUrl);
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+function socketOn(
+  baseUrl: string,
+  client: Client,
+  socketPath: string,
+): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>> }> {
+  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${socketPath}`, {
+    headers: { cookie: client.cookieHeader(), origin: baseUrl },
+  });
+  const frames: Array<Record<string, unknown>> = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve({ ws, frames }));
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
+
+/** A TCP port that accepts connections (the connectivity probe's target). */
+function listeningPort(): Promise<{ port: number; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = net.createServer((socket) => socket.destroy());
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() }),
+    );
+  });
+}
+
+describe.runIf(testBackend() === 'postgres')('two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let a: TestServer;
+  let b: TestServer;
+  let onA: Client;
+  let onB: Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await startTestServer({ databaseUrl: database.url });
+    b = await startTestServer({ databaseUrl: database.url });
+    onA = await adminClient(a);
+    onB = sameBrowserOn(onA, b.baseUrl);
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await database?.drop();
+  });
+
+  it('signs in on A and uses the session on B, csrf included, and signs out everywhere', async () => {
+    const profile = await call<{ username: string }>(onB, 'GET', '/api/v1/users/profile/');
+    expect(profile.status).toBe(200);
+    expect(profile.body.username).toBe('admin');
+    const node = await call<{ id: string }>(onB, 'POST', '/api/v1/assets/nodes/', {
+      org: DEFAULT_ORG_ID,
+      body: { value: 'made-on-b' },
+    });
+    expect(node.status).toBe(201);
+    const seenOnA = await call(onA, 'GET', `/api/v1/assets/nodes/${node.body.id}/`, { org: DEFAULT_ORG_ID });
+    expect(seenOnA.status).toBe(200);
+    const other = new Client(a.baseUrl);
+    await other.login('admin', ADMIN_PASSWORD);
+    await other.request('/core/auth/logout/', { method: 'POST', csrf: true });
+    expect((await call(sameBrowserOn(other, b.baseUrl), 'GET', '/api/v1/users/profile/')).status).toBe(401);
+  });
+
+  it('delivers a site message sent through A to a socket open on B', async () => {
+    const { ws, frames } = await socketOn(b.baseUrl, onB, '/ws/notifications/site-msg/');
+    try {
+      await expect.poll(() => frames.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const before = Number(frames.at(-1)?.unread_count);
+      const profile = await call<{ id: string }>(onA, 'GET', '/api/v1/users/profile/');
+      await sendSiteMessage(a.app.db, {
+        userIds: [profile.body.id],
+        subject: 'from A',
+        message: '<p>hi</p>',
+      });
+      await expect.poll(() => frames.at(-1)?.unread_count, { timeout: 10_000 }).toBe(before + 1);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('streams the log of a task started on A to a client on B', async () => {
+    const target = await listeningPort();
+    try {
+      const created = await call<AssetBody>(onA, 'POST', ASSETS, {
+        org: DEFAULT_ORG_ID,
+        body: { hostname: 'probe-me', ip: '127.0.0.1', platform: 'Linux', protocols: [`ssh/${target.port}`] },
+      });
+      expect(created.status).toBe(201);
+      const started = await call<{ task: string }>(onA, 'POST', `${ASSETS}${created.body.id}/tasks/`, {
+        org: DEFAULT_ORG_ID,
+        body: { action: 'test' },
+      });
+      expect(started.status).toBe(200);
+      const { ws, frames } = await socketOn(b.baseUrl, onB, '/ws/ops/tasks/log/');
+      try {
+        ws.send(JSON.stringify({ task: started.body.task, type: 'celery' }));
+        const text = () => frames.map((frame) => String(frame.message)).join('');
+        await expect.poll(text, { timeout: 20_000 }).toContain(started.body.task);
+        await expect.poll(text, { timeout: 20_000 }).toMatch(/probe-me/);
+        await expect.poll(text, { timeout: 20_000 }).toMatch(/finished|Task .* (succeeded|failed)/i);
+      } finally {
+        ws.close();
+      }
+    } finally {
+      target.close();
+    }
+  });
+
+  it('selects rows on B through an spm made on A', async () => {
+    const list = await call<Page<AssetBody>>(onA, 'GET', `${ASSETS}?limit=5`, { org: DEFAULT_ORG_ID });
+    const ids = list.body.results.map((asset) => asset.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const cache = await call<{ spm: string }>(onA, 'POST', '/api/v1/common/resources/cache/', {
+      body: { resources: ids },
+    });
+    expect(cache.status).toBe(200);
+    const selected = await call<Page<AssetBody>>(onB, 'GET', `${ASSETS}?spm=${cache.body.spm}&limit=50`, {
+      org: DEFAULT_ORG_ID,
+    });
+    expect(selected.body.results.map((asset) => asset.id).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe.runIf(testBackend() === 'postgres')('a server process killed with SIGKILL', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let child: ChildProcess | null = null;
+  let survivor: TestServer;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+    database = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-kill-'));
+    survivor = await startTestServer({ databaseUrl: database.url });
+  });
+
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await survivor?.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses nothing it had answered 2xx for', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        BASTION_HOST: '127.0.0.1',
+        BASTION_PORT: String(port),
+        BASTION_DATA_DIR: dataDir,
+        BASTION_DATABASE_URL: database.url ?? '',
+        BASTION_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        BASTION_LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/health/`).catch(() => null))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    const client = new Client(baseUrl);
+    await client.login('admin', ADMIN_PASSWORD);
+    // Writes keep going while the process is killed; every answered one must be there afterwards.
+    const answered: string[] = [];
+    let stop = false;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        const result = await call<AssetBody>(client, 'POST', ASSETS, {
+          org: DEFAULT_ORG_ID,
+          body: { hostname: `kill-${w}-${i}`, ip: '10.9.0.1', platform: 'Linux', protocols: ['ssh/22'] },
+        }).catch(() => null);
+        if (result === null) return;
+        if (result.status === 201) answered.push(result.body.id);
+      }
+    });
+    await expect.poll(() => answered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+    child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    const onSurvivor = sameBrowserOn(client, survivor.baseUrl);
+    const found = await call<Page<AssetBody>>(onSurvivor, 'GET', `${ASSETS}?search=kill-&limit=10000`, {
+      org: DEFAULT_ORG_ID,
+    });
+    expect(found.status).toBe(200);
+    const ids = new Set(found.body.results.map((asset) => asset.id));
+    expect(answered.filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
