@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, type Database } from '../../server/src/data/database';
+import { DatabaseUnavailableError, UniqueViolation, type Database } from '../../server/src/data/database';
 import { containsPattern } from '../../server/src/data/dialect';
 import { migrateSchema } from '../../server/src/data/migrate';
 import type { Migration } from '../../server/src/data/migrations';
@@ -62,6 +62,9 @@ describe(`data layer on ${testBackend()}`, () => {
         .changes,
     ).toBe(0);
     expect((await db.run('UPDATE things SET flag = ? WHERE id IN (?, ?)', [true, 'a', 'b'])).changes).toBe(2);
+    await expect(
+      db.run('INSERT INTO things (id, name) VALUES (?, ?)', ['b', 'again']),
+    ).rejects.toBeInstanceOf(UniqueViolation);
   });
 
   it('matches case-insensitively, with LIKE wildcards in the term taken literally', async () => {
