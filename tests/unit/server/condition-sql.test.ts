@@ -102,8 +102,15 @@ describe('the condition compiler', () => {
     expect(pg({ field: 'id', op: 'in', values: [] }).text).toBe(FALSE);
   });
 
-  it('searches case-insensitively with wildcards escaped, NUL removed', () => {
-    const onPg = pg({ search: '10%_\0a', fields: ['hostname', 'ip'] });
+  it('lets a value holding NUL match nothing (no stored text has one; PostgreSQL refuses the parameter)', () => {
+    expect(pg({ search: 'web\0', fields: ['hostname'] }).text).toBe(FALSE);
+    expect(sqlite({ search: 'web\0', fields: ['hostname'] }, fts).text).toBe(FALSE);
+    expect(pg({ field: 'hostname', op: 'eq', value: 'a\0' }).text).toBe(FALSE);
+    expect(pg({ field: 'hostname', op: 'in', values: ['a\0', 'b'] })).toMatchObject({ params: ['b'] });
+  });
+
+  it('searches case-insensitively with wildcards escaped', () => {
+    const onPg = pg({ search: '10%_a', fields: ['hostname', 'ip'] });
     expect(onPg.text).toBe("(r.hostname ILIKE ? ESCAPE '\\' OR r.ip ILIKE ? ESCAPE '\\')");
     expect(onPg.params).toEqual(['%10\\%\\_a%', '%10\\%\\_a%']);
     const onSqlite = sqlite({ search: 'web', fields: ['hostname'] });
