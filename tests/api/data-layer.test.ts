@@ -113,6 +113,42 @@ describe(`data layer on ${testBackend()}`, () => {
     expect(db.inTransaction()).toBe(false);
   });
 
+  it('serialises transactions that take the same lock', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async () => {
+      await db.lock('org:1');
+      order.push('first holds');
+      await gate;
+      order.push('first ends');
+    });
+    await expect.poll(() => order).toEqual(['first holds']);
+    const second = db.transaction(async () => {
+      await db.lock('org:1');
+      order.push('second holds');
+    });
+    if (db.dialect.name === 'postgres')
+      // The second transaction is really waiting for the lock (not merely slower to start).
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              await db.get<{ n: number }>(
+                "SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+              )
+            )?.n,
+          ),
+        )
+        .toBe(1);
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['first holds']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first holds', 'first ends', 'second holds']);
+    await expect(db.lock('org:1')).rejects.toThrow(/outside a transaction/);
+  });
+
   it('migrates atomically: a failing migration leaves nothing of the run behind', async () => {
     const broken: Migration[] = [
       { id: 9001, name: 'good', sql: (t) => `CREATE TABLE mig_good (id ${t.text} PRIMARY KEY);` },
