@@ -1,7 +1,7 @@
 import { ensureOrg } from '../storage/orgs';
 import { addSeedMarker, hasSeedMarker } from '../storage/seed-markers';
-import { DuplicateUserError, findUserCredentials } from '../storage/users';
-import { createUser } from '../users/create-user';
+import { findUserCredentials } from '../storage/users';
+import { createUser, UserRefusedError } from '../users/create-user';
 import { sendSiteMessage } from '../notifications';
 import { ensureOrgRoot, childrenOf, orgNodes, toNode, type NodeRow } from '../resources/assets/node-store';
 import type { ResourceAccess, RequestContext } from '../engine/declaration';
@@ -96,7 +96,7 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
   for (const user of demoUsers()) {
     if (await findUserCredentials(env.db, user.username)) continue;
     try {
-      const created = await createUser(env.db, {
+      const created = await createUser(env, {
         username: user.username,
         name: user.name,
         email: `${user.username}@demo.example.com`,
@@ -115,7 +115,8 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
       for (const group of user.groups)
         members.set(`${home}/${group}`, [...(members.get(`${home}/${group}`) ?? []), created.id]);
     } catch (error) {
-      if (!(error instanceof DuplicateUserError)) throw error;
+      // A demo user whose e-mail another user took meanwhile is skipped, not fatal.
+      if (!(error instanceof UserRefusedError)) throw error;
     }
   }
   result.groups = await seedGroups(env, orgIds, members);

@@ -1,10 +1,12 @@
-import type { Database } from '../data/database';
 import { hashPassword } from '../auth/passwords';
+import type { Database } from '../data/database';
+import type { RequestContext, ResourceDirectory } from '../engine/declaration';
 import { builtinRoleIdFor } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID } from '../orgs/org-ids';
 import { findOrgById } from '../storage/orgs';
 import { findRolesByIds } from '../storage/roles';
-import { insertUser, type UserRecord } from '../storage/users';
+import { replaceUserBindings } from '../storage/role-bindings';
+import { findUserById, setUserPasswordHash, type UserRecord } from '../storage/users';
 
 export interface NewUser {
   username: string;
@@ -23,7 +25,11 @@ export interface NewUser {
   comment?: string;
 }
 
-const SEVENTY_YEARS_MS = 70 * 365.25 * 24 * 60 * 60 * 1000;
+/** Where users are created: the engine's directory (its `users.user` resource) over the database. */
+export interface UserTarget {
+  db: Database;
+  resources: ResourceDirectory;
+}
 
 async function resolveRole(db: Database, idOrName: string, scope: 'system' | 'org'): Promise<string> {
   const id = builtinRoleIdFor(idOrName) ?? idOrName;
@@ -34,32 +40,71 @@ async function resolveRole(db: Database, idOrName: string, scope: 'system' | 'or
   return role.id;
 }
 
+/** A user that may not be created: the field errors of the engine's validation, as one message. */
+export class UserRefusedError extends Error {
+  constructor(readonly errors: unknown) {
+    super(`the user was refused: ${JSON.stringify(errors)}`);
+    this.name = 'UserRefusedError';
+  }
+}
+
 /**
- * Creates a user with its system and org role bindings (used by first start, tests, the CLI and seeds).
- * Throws on unknown roles/orgs and on a duplicate username or email (DuplicateUserError).
+ * Creates a user with its system and org role bindings (first start, the CLI, seeds and tests) through
+ * the engine's `users.user` resource — the one data path of the users table, with its validation (unique
+ * username and e-mail, formats) and hooks. The password is set afterwards as the API's password change
+ * does; the password policy is the caller's business (the CLI and first start check it). Throws on unknown
+ * roles/orgs, and UserRefusedError for input the resource refuses (a taken username or e-mail).
  */
-export async function createUser(db: Database, input: NewUser): Promise<UserRecord> {
+export async function createUser(target: UserTarget, input: NewUser): Promise<UserRecord> {
+  const { db, resources } = target;
   const username = input.username.trim();
   if (username === '' || username.length > 128) throw new Error('username must be 1 to 128 characters');
-  const bindings: Array<{ roleId: string; scope: 'system' | 'org'; orgId: string | null }> = [];
-  for (const role of input.systemRoles ?? ['User']) {
-    bindings.push({ roleId: await resolveRole(db, role, 'system'), scope: 'system', orgId: null });
-  }
+  const systemRoles: string[] = [];
+  for (const role of input.systemRoles ?? ['User']) systemRoles.push(await resolveRole(db, role, 'system'));
+  const orgRoles = new Map<string, string[]>();
   for (const { org, role } of input.orgRoles ?? [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]) {
     const orgId = org.toLowerCase() === 'default' ? DEFAULT_ORG_ID : org;
     if (!(await findOrgById(db, orgId))) throw new Error(`unknown org "${org}"`);
-    bindings.push({ roleId: await resolveRole(db, role, 'org'), scope: 'org', orgId });
+    orgRoles.set(orgId, [...(orgRoles.get(orgId) ?? []), await resolveRole(db, role, 'org')]);
   }
-  return insertUser(db, {
-    username,
-    name: input.name?.trim() || username,
-    email: input.email.trim(),
-    passwordHash: input.password ? await hashPassword(input.password) : '',
-    isActive: input.isActive ?? true,
-    source: input.source ?? 'local',
-    createdBy: input.createdBy ?? 'System',
-    comment: input.comment ?? '',
-    dateExpired: Date.now() + SEVENTY_YEARS_MS,
-    bindings,
+  const [firstOrg, firstRoles] = [...orgRoles][0] ?? [DEFAULT_ORG_ID, []];
+  const ctx: RequestContext = {
+    userId: '',
+    username: (input.createdBy ?? 'System').slice(0, 30),
+    orgId: firstOrg,
+    perms: new Set(),
+    isSystemAdmin: true,
+    language: 'en',
+  };
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async () => {
+    let row;
+    try {
+      row = await resources.get('users.user').create(
+        {
+          username,
+          name: input.name?.trim() || username,
+          email: input.email.trim(),
+          is_active: input.isActive ?? true,
+          source: input.source ?? 'local',
+          comment: input.comment ?? '',
+          system_roles: systemRoles,
+          ...(firstRoles.length > 0 ? { org_roles: firstRoles } : {}),
+        },
+        ctx,
+      );
+    } catch (error) {
+      const body = (error as { body?: unknown; statusCode?: number }).body;
+      if ((error as { statusCode?: number }).statusCode === 400) throw new UserRefusedError(body);
+      throw error;
+    }
+    const id = String(row.id);
+    // A user without org roles in the input belongs to no org (the resource adds OrgUser otherwise).
+    if (firstRoles.length === 0) await replaceUserBindings(db, id, 'org', firstOrg, []);
+    for (const [orgId, roles] of [...orgRoles].slice(1)) await replaceUserBindings(db, id, 'org', orgId, roles);
+    if (passwordHash !== null) await setUserPasswordHash(db, id, passwordHash, Date.now(), false);
+    const created = await findUserById(db, id);
+    if (!created) throw new Error('user vanished right after insert');
+    return created;
   });
 }
