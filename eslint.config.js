@@ -17,6 +17,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server's data access is asynchronous (docs/data-layer.md): a promise left unawaited is a write
+    // that may land after the answer, or an error nobody sees. Type-aware rules catch those.
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -101,7 +101,8 @@ export async function createUser(target: UserTarget, input: NewUser): Promise<Us
     const id = String(row.id);
     // A user without org roles in the input belongs to no org (the resource adds OrgUser otherwise).
     if (firstRoles.length === 0) await replaceUserBindings(db, id, 'org', firstOrg, []);
-    for (const [orgId, roles] of [...orgRoles].slice(1)) await replaceUserBindings(db, id, 'org', orgId, roles);
+    for (const [orgId, roles] of [...orgRoles].slice(1))
+      await replaceUserBindings(db, id, 'org', orgId, roles);
     if (passwordHash !== null) await setUserPasswordHash(db, id, passwordHash, Date.now(), false);
     const created = await findUserById(db, id);
     if (!created) throw new Error('user vanished right after insert');

@@ -126,19 +126,18 @@ function dateOf(raw: unknown, ctx: RequestContext): number | string[] {
 }
 
 /** Ids of `to` among `ids` that exist in `orgId`; the first missing one as an error. */
-function missingIn(
+async function missingIn(
   resources: ResourceDirectory,
   ctx: RequestContext,
   to: string,
   ids: readonly string[],
   orgId: string,
-): string[] | null {
+): Promise<string[] | null> {
   if (ids.length === 0) return null;
   const found = new Set(
-    resources
-      .get(to)
-      .find({ field: 'id', op: 'in', values: [...ids] }, { ...ctx, orgId })
-      .map((row) => String(row.id)),
+    (await resources.get(to).find({ field: 'id', op: 'in', values: [...ids] }, { ...ctx, orgId })).map(
+      (row) => String(row.id),
+    ),
   );
   const missing = ids.find((id) => !found.has(id));
   return missing === undefined ? null : [message('pkMissing', ctx.language, { value: missing })];
@@ -148,12 +147,12 @@ function missingIn(
  * Checks the posted meta. `orgId` is the ticket's org when it is valid (assets, nodes and system users
  * must exist there — never another org's), or null when the org itself was refused (shape checks only).
  */
-export function checkApplyAssetMeta(
+export async function checkApplyAssetMeta(
   raw: unknown,
   orgId: string | null,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): { request: ApplyAssetRequest | null; errors: FieldErrors | string[] } {
+): Promise<{ request: ApplyAssetRequest | null; errors: FieldErrors | string[] }> {
   const lang = ctx.language;
   if (raw === undefined) return { request: null, errors: [message('required', lang)] };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
@@ -220,7 +219,7 @@ export function checkApplyAssetMeta(
     ];
     for (const [key, to] of checks) {
       if (errors[key] || lists[key].length === 0) continue;
-      const missing = missingIn(resources, ctx, to, lists[key], orgId);
+      const missing = await missingIn(resources, ctx, to, lists[key], orgId);
       if (missing) errors[key] = missing;
     }
   }
@@ -244,25 +243,25 @@ export function checkApplyAssetMeta(
 export const metaDate = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The stored meta: the request plus the names of what it points to, read in the ticket's org. */
-export function applyAssetMeta(
+export async function applyAssetMeta(
   request: ApplyAssetRequest,
   permissionName: string,
   orgId: string,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): ApplyAssetMeta {
+): Promise<ApplyAssetMeta> {
   const orgCtx = { ...ctx, orgId };
   const assets = new Map(
     (request.assets.length === 0
       ? []
-      : resources.get('assets.asset').find({ field: 'id', op: 'in', values: request.assets }, orgCtx)
+      : await resources.get('assets.asset').find({ field: 'id', op: 'in', values: request.assets }, orgCtx)
     ).map((asset) => [String(asset.id), `${String(asset.hostname)}(${String(asset.ip)})`]),
   );
-  const paths = pathsOfNodes(resources, orgCtx, request.nodes, new Set([orgId]));
+  const paths = await pathsOfNodes(resources, orgCtx, request.nodes, new Set([orgId]));
   const systemUsers = new Map(
     (request.systemUsers.length === 0 || !resources.has(SYSTEM_USER)
       ? []
-      : resources.get(SYSTEM_USER).find({ field: 'id', op: 'in', values: request.systemUsers }, orgCtx)
+      : await resources.get(SYSTEM_USER).find({ field: 'id', op: 'in', values: request.systemUsers }, orgCtx)
     ).map((user) => [String(user.id), String(user.name)]),
   );
   const names = (ids: readonly string[], byId: ReadonlyMap<string, string>) =>

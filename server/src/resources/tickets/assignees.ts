@@ -1,4 +1,5 @@
-import type { RequestContext, ResourceDirectory, ScopeCondition } from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
+import type { RequestContext, ResourceDirectory } from '../../engine/declaration';
 import { userDisplayText } from '../../engine/fk-display';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { BUILTIN_ROLE_IDS } from '../../rbac/builtin-roles';
@@ -20,49 +21,46 @@ export interface AssigneeRule {
 const acrossOrgs = (ctx: RequestContext): RequestContext => ({ ...ctx, orgId: ROOT_ORG_ID });
 
 /** Users bound to a role: system-wide (orgId null) or in one org. */
-function holdersOf(
+async function holdersOf(
   resources: ResourceDirectory,
   ctx: RequestContext,
   roleId: string,
   orgId: string | null,
-): string[] {
-  const where: ScopeCondition = {
-    and: [
+): Promise<string[]> {
+  const where: Condition = {
+    allOf: [
       { field: 'role', op: 'eq', value: roleId },
       orgId === null
         ? { field: 'scope', op: 'eq', value: 'system' }
         : { field: 'org', op: 'eq', value: orgId },
     ],
   };
-  return resources
-    .get('rbac.rolebinding')
-    .find(where, acrossOrgs(ctx))
-    .map((binding) => String(binding.user));
+  return (await resources.get('rbac.rolebinding').find(where, acrossOrgs(ctx))).map((binding) =>
+    String(binding.user),
+  );
 }
 
 /**
  * The people behind these ids, in username order. `activeOnly` drops disabled accounts (they cannot
  * sign in to approve); service accounts are never people (users.user's scope).
  */
-export function peopleOf(
+export async function peopleOf(
   resources: ResourceDirectory,
   ctx: RequestContext,
   ids: readonly string[],
   activeOnly: boolean,
-): Person[] {
+): Promise<Person[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const where: ScopeCondition = activeOnly
+  const where: Condition = activeOnly
     ? {
-        and: [
+        allOf: [
           { field: 'id', op: 'in', values: unique },
           { field: 'is_active', op: 'eq', value: 1 },
         ],
       }
     : { field: 'id', op: 'in', values: unique };
-  return resources
-    .get('users.user')
-    .find(where, acrossOrgs(ctx))
+  return (await resources.get('users.user').find(where, acrossOrgs(ctx)))
     .sort((a, b) => String(a.username).localeCompare(String(b.username)))
     .map((user) => ({ id: String(user.id), display: userDisplayText(user) }));
 }
@@ -71,14 +69,14 @@ export function peopleOf(
  * Who a rule names for a ticket of `orgId` (api.md §9.4): SystemAdmin holders, the org's OrgAdmins, both,
  * or the rule's own users. In Root (a global flow seen from Root) there are no org admins.
  */
-export function assigneeIds(
+export async function assigneeIds(
   resources: ResourceDirectory,
   ctx: RequestContext,
   rule: AssigneeRule,
   orgId: string,
-): string[] {
+): Promise<string[]> {
   const superAdmins = () => holdersOf(resources, ctx, BUILTIN_ROLE_IDS.SystemAdmin, null);
-  const orgAdmins = () =>
+  const orgAdmins = async () =>
     orgId === ROOT_ORG_ID ? [] : holdersOf(resources, ctx, BUILTIN_ROLE_IDS.OrgAdmin, orgId);
   switch (rule.strategy) {
     case 'super_admin':
@@ -86,18 +84,18 @@ export function assigneeIds(
     case 'org_admin':
       return orgAdmins();
     case 'super_org_admin':
-      return [...superAdmins(), ...orgAdmins()];
+      return [...(await superAdmins()), ...(await orgAdmins())];
     case 'custom_user':
       return [...rule.assignees];
   }
 }
 
 /** The active people a rule names for a ticket of `orgId`. */
-export function resolveAssignees(
+export async function resolveAssignees(
   resources: ResourceDirectory,
   ctx: RequestContext,
   rule: AssigneeRule,
   orgId: string,
-): Person[] {
-  return peopleOf(resources, ctx, assigneeIds(resources, ctx, rule, orgId), true);
+): Promise<Person[]> {
+  return peopleOf(resources, ctx, await assigneeIds(resources, ctx, rule, orgId), true);
 }

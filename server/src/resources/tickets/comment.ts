@@ -1,9 +1,9 @@
+import type { Condition } from '../../data/conditions';
 import {
   defineResource,
   type RequestContext,
   type ResourceDeclaration,
   type ResourceDirectory,
-  type ScopeCondition,
   type StoredRow,
 } from '../../engine/declaration';
 import { ResponseError } from '../../http/api-error';
@@ -22,9 +22,9 @@ const ticketMissing = (id: string, ctx: RequestContext): ResponseError =>
   });
 
 /** Comments of the tickets the requester applied for or is an assignee of. */
-function visibleComments(userId: string): ScopeCondition {
+function visibleComments(userId: string): Condition {
   return {
-    or: [
+    anyOf: [
       {
         field: 'ticket',
         op: 'inSubquery',
@@ -48,7 +48,11 @@ function visibleComments(userId: string): ScopeCondition {
 }
 
 /** The ticket a comment names, when the requester may see it. */
-function visibleTicket(id: unknown, ctx: RequestContext, resources: ResourceDirectory): StoredRow | null {
+async function visibleTicket(
+  id: unknown,
+  ctx: RequestContext,
+  resources: ResourceDirectory,
+): Promise<StoredRow | null> {
   return typeof id === 'string' ? resources.get(TICKET).get(id, ctx) : null;
 }
 
@@ -88,28 +92,28 @@ export function commentResource(): ResourceDeclaration {
     disabledActions: ['change', 'delete'],
     bulkDelete: false,
     customFilters: {
-      ticket_id: (value, ctx, resources) => {
-        if (!visibleTicket(value.trim(), ctx, resources)) throw ticketMissing(value, ctx);
+      ticket_id: async (value, ctx, resources) => {
+        if (!(await visibleTicket(value.trim(), ctx, resources))) throw ticketMissing(value, ctx);
         return { field: 'ticket', op: 'eq', value: value.trim() };
       },
     },
     hooks: {
       scope: (ctx) => (isUnscoped(ctx) ? null : visibleComments(ctx.userId)),
-      validate: (data, ctx, _existing, resources) => {
+      validate: async (data, ctx, _existing, resources) => {
         const ticket = data.ticket ?? ctx.query?.ticket_id?.trim();
-        if (!visibleTicket(ticket, ctx, resources)) throw ticketMissing(String(ticket ?? ''), ctx);
+        if (!(await visibleTicket(ticket, ctx, resources))) throw ticketMissing(String(ticket ?? ''), ctx);
         data.ticket = ticket;
         return null;
       },
       // The author is the requester, never a value from the body.
-      beforeSave: (data, ctx, existing, resources) => {
+      beforeSave: async (data, ctx, existing, resources) => {
         if (existing) return;
         data.ticket ??= ctx.query?.ticket_id?.trim();
         const now = orderedNow();
         data.date_created = now;
         data.date_updated = now;
         data.user = ctx.userId;
-        data.user_display = peopleOf(resources, ctx, [ctx.userId], false)[0]?.display ?? ctx.username;
+        data.user_display = (await peopleOf(resources, ctx, [ctx.userId], false))[0]?.display ?? ctx.username;
       },
     },
   });

@@ -24,12 +24,12 @@ export async function ensureDefaultTicketFlows(resources: ResourceDirectory): Pr
   let created = 0;
   for (const type of DEFAULT_FLOW_TYPES) {
     const where = {
-      and: [
+      allOf: [
         { field: 'org_id', op: 'eq' as const, value: ROOT_ORG_ID },
         { field: 'type', op: 'eq' as const, value: type },
       ],
     };
-    if (flows.count(where, unscopedContext(ctx)) > 0) continue;
+    if ((await flows.count(where, unscopedContext(ctx))) > 0) continue;
     await flows.create({ type, approval_level: 1, rules: [{ strategy: 'super_admin' }] }, ctx);
     created += 1;
   }

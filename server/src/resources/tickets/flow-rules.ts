@@ -49,12 +49,12 @@ export const rulesAsInput = (rules: readonly StoredRule[]): Array<Record<string,
 
 type RuleCheck = { rule: StoredRule | null; errors: FieldErrors };
 
-function checkRule(
+async function checkRule(
   item: unknown,
   level: number,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): RuleCheck {
+): Promise<RuleCheck> {
   const lang = ctx.language;
   if (item === null || typeof item !== 'object' || Array.isArray(item))
     return {
@@ -79,7 +79,7 @@ function checkRule(
       if (bad !== undefined) errors.assignees = [message('pkType', lang, { type: pythonType(bad) })];
       else {
         assignees = [...new Set(raw as string[])];
-        const known = new Set(peopleOf(resources, ctx, assignees, false).map((person) => person.id));
+        const known = new Set((await peopleOf(resources, ctx, assignees, false)).map((person) => person.id));
         const missing = assignees.find((id) => !known.has(id));
         if (missing !== undefined)
           errors.assignees = [message('pkMissing', lang, { value: missing.slice(0, 64) })];
@@ -100,16 +100,17 @@ function checkRule(
  * rule: `{"rules": [{}, {"assignees": ["Please select the Assignees"]}]}` (one object per rule, empty
  * for a valid one), or `{"rules": ["…"]}` when the list itself is wrong.
  */
-export function parseRules(
+export async function parseRules(
   raw: unknown,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): { rules: StoredRule[] } | { errors: string[] | FieldErrors[] } {
+): Promise<{ rules: StoredRule[] } | { errors: string[] | FieldErrors[] }> {
   const lang = ctx.language;
   if (!Array.isArray(raw)) return { errors: [message('notAList', lang, { type: pythonType(raw) })] };
   if (raw.length === 0 || raw.length > MAX_APPROVAL_LEVEL)
     return { errors: [ticketMessage('rulesCount', lang)] };
-  const checks = raw.map((item, index) => checkRule(item, index + 1, ctx, resources));
+  const checks: RuleCheck[] = [];
+  for (const [index, item] of raw.entries()) checks.push(await checkRule(item, index + 1, ctx, resources));
   if (checks.some((check) => check.rule === null)) return { errors: checks.map((check) => check.errors) };
   return { rules: checks.map((check) => check.rule as StoredRule) };
 }
@@ -118,30 +119,35 @@ export function parseRules(
  * `rules` output of many flows. Assignees are resolved for the org of the request (a Root flow seen from
  * an org shows that org's admins, as v2.21 does), or of the flow itself when it belongs to an org.
  */
-export function rulesOutput(
+export async function rulesOutput(
   rows: readonly StoredRow[],
   ctx: RequestContext,
   resources: ResourceDirectory,
-): RuleOutput[][] {
+): Promise<RuleOutput[][]> {
   const cache = new Map<string, string[]>();
-  const displays = (rule: StoredRule, orgId: string): string[] => {
+  const displays = async (rule: StoredRule, orgId: string): Promise<string[]> => {
     const key = `${rule.strategy} ${orgId} ${rule.assignees.join(',')}`;
     let found = cache.get(key);
     if (!found) {
-      const ids = assigneeIds(resources, ctx, rule, orgId);
-      found = peopleOf(resources, ctx, ids, false).map((person) => person.display);
+      const ids = await assigneeIds(resources, ctx, rule, orgId);
+      found = (await peopleOf(resources, ctx, ids, false)).map((person) => person.display);
       cache.set(key, found);
     }
     return found;
   };
-  return rows.map((row) => {
+  const output: RuleOutput[][] = [];
+  for (const row of rows) {
     const orgId = String(row.org_id ?? '') === ROOT_ORG_ID ? ctx.orgId : String(row.org_id);
-    return storedRules(row).map((rule) => ({
-      level: rule.level,
-      strategy: rule.strategy,
-      strategy_display: choiceLabel(STRATEGY_CHOICES, rule.strategy, ctx.language),
-      assignees_read_only: rule.strategy === 'custom_user' ? [...rule.assignees] : [],
-      assignees_display: displays(rule, orgId),
-    }));
-  });
+    const rules: RuleOutput[] = [];
+    for (const rule of storedRules(row))
+      rules.push({
+        level: rule.level,
+        strategy: rule.strategy,
+        strategy_display: choiceLabel(STRATEGY_CHOICES, rule.strategy, ctx.language),
+        assignees_read_only: rule.strategy === 'custom_user' ? [...rule.assignees] : [],
+        assignees_display: await displays(rule, orgId),
+      });
+    output.push(rules);
+  }
+  return output;
 }

@@ -1,10 +1,10 @@
+import type { Condition } from '../../data/conditions';
 import {
   defineResource,
   type FieldErrors,
   type RequestContext,
   type ResourceDeclaration,
   type ResourceDirectory,
-  type ScopeCondition,
   type StoredRow,
 } from '../../engine/declaration';
 import { ResponseError, permissionDenied } from '../../http/api-error';
@@ -24,20 +24,21 @@ const COPYING = new WeakSet<RequestContext>();
  * Flows visible in an org: its own, plus Root's global flows for the types it has not overridden
  * (api.md §9.4). In Root: the global flows only, the defaults every org inherits.
  */
-function visibleFlows(deps: TicketDeps, ctx: RequestContext): ScopeCondition | null {
+async function visibleFlows(deps: TicketDeps, ctx: RequestContext): Promise<Condition | null> {
   if (isUnscoped(ctx)) return null;
   if (ctx.orgId === ROOT_ORG_ID) return { field: 'org_id', op: 'eq', value: ROOT_ORG_ID };
   const overridden = new Set(
-    directoryOf(deps)
-      .get(FLOW)
-      .find({ field: 'org_id', op: 'eq', value: ctx.orgId }, unscopedContext(ctx))
-      .map((row) => String(row.type)),
+    (
+      await directoryOf(deps)
+        .get(FLOW)
+        .find({ field: 'org_id', op: 'eq', value: ctx.orgId }, unscopedContext(ctx))
+    ).map((row) => String(row.type)),
   );
   return {
-    or: [
+    anyOf: [
       { field: 'org_id', op: 'eq', value: ctx.orgId },
       {
-        and: [
+        allOf: [
           { field: 'org_id', op: 'eq', value: ROOT_ORG_ID },
           { field: 'type', op: 'in', values: TICKET_TYPES.filter((type) => !overridden.has(type)) },
         ],
@@ -50,21 +51,21 @@ function visibleFlows(deps: TicketDeps, ctx: RequestContext): ScopeCondition | n
 const copiesOnUpdate = (ctx: RequestContext, existing: StoredRow | null): boolean =>
   existing !== null && existing.org_id === ROOT_ORG_ID && ctx.orgId !== ROOT_ORG_ID;
 
-function validateFlow(
+async function validateFlow(
   data: StoredRow,
   ctx: RequestContext,
   existing: StoredRow | null,
   resources: ResourceDirectory,
-): FieldErrors | null {
+): Promise<FieldErrors | null> {
   // tickets.add_ticketflow is unassignable (api.md §9.4): only SystemAdmin creates, whatever a role holds.
   if (existing === null && !ctx.isSystemAdmin && !COPYING.has(ctx)) throw permissionDenied();
   const errors: FieldErrors = {};
   const copying = copiesOnUpdate(ctx, existing);
   const orgId = existing && !copying ? String(existing.org_id) : ctx.orgId;
   const type = data.type ?? existing?.type;
-  const clash = resources.get(FLOW).count(
+  const clash = await resources.get(FLOW).count(
     {
-      and: [
+      allOf: [
         { field: 'org_id', op: 'eq', value: orgId },
         { field: 'type', op: 'eq', value: type },
         ...(existing && !copying ? [{ field: 'id', op: 'ne' as const, value: existing.id }] : []),
@@ -76,7 +77,7 @@ function validateFlow(
 
   let rules: StoredRule[] = storedRules(existing);
   if (data.rules !== undefined) {
-    const parsed = parseRules(data.rules, ctx, resources);
+    const parsed = await parseRules(data.rules, ctx, resources);
     // The per-rule errors are a list (DRF many=True), a shape FieldErrors cannot hold: answered directly.
     if ('errors' in parsed) throw new ResponseError(400, { ...errors, rules: parsed.errors });
     rules = parsed.rules;
@@ -113,7 +114,7 @@ async function saveFlow(
   );
   // The engine would now write the Root row; answering here with the copy leaves the global flow as it
   // is, and the client gets what it changed (the org's own flow, with its new id).
-  throw new ResponseError(200, flows.serialize(copy, ctx));
+  throw new ResponseError(200, await flows.serialize(copy, ctx));
 }
 
 /** Ticket flows (resources.md §36): who approves each type of ticket, per org, with Root as the default. */

@@ -21,21 +21,20 @@ export async function grantAssetPermission(
   if (!resources.has(ASSET_PERMISSION)) return;
   const perms = resources.get(ASSET_PERMISSION);
   const id = String(ticket.id);
-  if (perms.get(id, { ...ctx, orgId: ROOT_ORG_ID })) return;
+  if (await perms.get(id, { ...ctx, orgId: ROOT_ORG_ID })) return;
   const orgCtx: RequestContext = { ...ctx, orgId: String(ticket.org_id) };
   const meta =
     ticket.meta !== null && typeof ticket.meta === 'object' ? (ticket.meta as Record<string, unknown>) : {};
   // Objects deleted since the ticket was opened are dropped rather than failing the approval.
-  const present = (to: string, ids: string[]) =>
+  const present = async (to: string, ids: string[]) =>
     ids.length === 0
       ? []
-      : resources
-          .get(to)
-          .find({ field: 'id', op: 'in', values: ids }, orgCtx)
-          .map((row) => String(row.id));
+      : (await resources.get(to).find({ field: 'id', op: 'in', values: ids }, orgCtx)).map((row) =>
+          String(row.id),
+        );
   let name = String(meta.apply_permission_name ?? '').trim() || String(ticket.title).slice(0, 128);
   // A permission of that name may have been made since the ticket was opened; the ticket still grants.
-  if (perms.count({ field: 'name', op: 'eq', value: name }, orgCtx) > 0)
+  if ((await perms.count({ field: 'name', op: 'eq', value: name }, orgCtx)) > 0)
     name = `${name.slice(0, 117)} (${id.slice(0, 8)})`;
   const processors = processSteps(ticket)
     .map((step) => step.processor_display)
@@ -52,8 +51,8 @@ export async function grantAssetPermission(
       name,
       comment: comment.slice(0, 4096),
       users: [String(ticket.applicant)],
-      assets: present('assets.asset', strings(meta.apply_assets)),
-      nodes: present('assets.node', strings(meta.apply_nodes)),
+      assets: await present('assets.asset', strings(meta.apply_assets)),
+      nodes: await present('assets.node', strings(meta.apply_nodes)),
       actions: strings(meta.apply_actions),
       date_start: String(meta.apply_date_start ?? ''),
       date_expired: String(meta.apply_date_expired ?? ''),
@@ -61,5 +60,5 @@ export async function grantAssetPermission(
     },
     orgCtx,
   );
-  perms.setColumns(id, { from_ticket: true });
+  await perms.setColumns(id, { from_ticket: true });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open-database';
+import type { Database } from '../../data/database';
 import type { Language, StoredRow } from '../../engine/declaration';
 import { sendSiteMessage } from '../../notifications';
 import { escapeHtml } from './escape-html';
@@ -10,15 +10,15 @@ import { ticketBody } from './ticket-body';
  * messages). The message is HTML: the intro is escaped and the body is the escaped ticket body. The
  * subject is plain text, which the console renders as text (escaping it would show entities).
  */
-export function notifyAssignees(
-  db: Db,
+export async function notifyAssignees(
+  db: Database,
   ticket: StoredRow,
   assigneeIds: readonly string[],
   language: Language,
-): void {
+): Promise<void> {
   if (assigneeIds.length === 0) return;
   const intro = ticketMessage('siteMessageIntro', language, { applicant: String(ticket.applicant_display) });
-  sendSiteMessage(db, {
+  await sendSiteMessage(db, {
     userIds: assigneeIds,
     subject: ticketMessage('siteMessageSubject', language, { title: String(ticket.title) }),
     message: `<p>${escapeHtml(intro)}</p>${ticketBody(ticket, language)}`,

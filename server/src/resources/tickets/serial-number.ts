@@ -9,17 +9,21 @@ export function serialDay(now: Date): string {
 
 /**
  * The next `serial_num` of the day: `YYYYMMDD` plus a 4-digit daily counter (`202205070001`), one past the
- * highest of the day. The caller writes it in the same synchronous step that reads it, so two tickets
- * opened at once cannot both take a number (and serial_num is unique in storage besides).
+ * highest of the day. The caller reads and writes it in one transaction holding the serial lock (see
+ * ticket-open.ts), so two tickets opened at once — on any instance — cannot both take a number (and
+ * serial_num is unique in storage besides).
  */
-export function nextSerial(
+export async function nextSerial(
   tickets: ResourceAccess,
   ctx: RequestContext,
   now: Date,
-): { day: string; serial: string } {
+): Promise<{ day: string; serial: string }> {
   const day = serialDay(now);
   let highest = 0;
-  for (const row of tickets.find({ field: 'serial_date', op: 'eq', value: day }, unscopedContext(ctx))) {
+  for (const row of await tickets.find(
+    { field: 'serial_date', op: 'eq', value: day },
+    unscopedContext(ctx),
+  )) {
     const counter = Number(String(row.serial_num ?? '').slice(day.length));
     if (Number.isSafeInteger(counter) && counter > highest) highest = counter;
   }

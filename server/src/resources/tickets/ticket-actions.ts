@@ -17,7 +17,10 @@ export function ticketActions(deps: TicketDeps): ExtraAction[] {
     methods: ['PUT', 'PATCH'],
     permissions: VIEW,
     handler: async (call) => ({
-      body: output(call, await processTicket(deps.db, call.resources, call.ctx, String(call.id), action)),
+      body: await output(
+        call,
+        await processTicket(deps.db, call.resources, call.ctx, String(call.id), action),
+      ),
     }),
   });
   return [
@@ -28,7 +31,10 @@ export function ticketActions(deps: TicketDeps): ExtraAction[] {
       permissions: VIEW,
       handler: async (call) => ({
         status: 201,
-        body: output(call, await openTicket(deps.db, call.resources, call.ctx, call.query.type, call.body)),
+        body: await output(
+          call,
+          await openTicket(deps.db, call.resources, call.ctx, call.query.type, call.body),
+        ),
       }),
     },
     processing('approve'),

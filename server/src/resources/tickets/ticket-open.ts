@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/open-database';
+import type { Database } from '../../data/database';
 import type { FieldErrors, RequestContext, ResourceDirectory, StoredRow } from '../../engine/declaration';
 import { message, pythonType } from '../../engine/messages';
 import { normalizeUuid } from '../../engine/values';
@@ -57,7 +57,7 @@ function cleanText(
  * as `profile.workbench_orgs` lists them). Unknown and foreign orgs get the same answer, so the form
  * cannot be used to probe which orgs exist.
  */
-async function usableOrg(db: Db, ctx: RequestContext, raw: unknown): Promise<string | string[]> {
+async function usableOrg(db: Database, ctx: RequestContext, raw: unknown): Promise<string | string[]> {
   const lang = ctx.language;
   if (raw === undefined || raw === null || raw === '') return [message('required', lang)];
   if (typeof raw !== 'string') return [message('invalidString', lang)];
@@ -70,36 +70,40 @@ async function usableOrg(db: Db, ctx: RequestContext, raw: unknown): Promise<str
 }
 
 /** The org's own flow for the type, else Root's global one (api.md §9.2). */
-function flowFor(
+async function flowFor(
   resources: ResourceDirectory,
   ctx: RequestContext,
   orgId: string,
   type: string,
-): StoredRow | null {
+): Promise<StoredRow | null> {
   const flows = resources.get(FLOW);
   const all = unscopedContext(ctx);
-  const of = (org: string) =>
-    flows.find(
-      {
-        and: [
-          { field: 'org_id', op: 'eq', value: org },
-          { field: 'type', op: 'eq', value: type },
-        ],
-      },
-      all,
+  const of = async (org: string) =>
+    (
+      await flows.find(
+        {
+          allOf: [
+            { field: 'org_id', op: 'eq', value: org },
+            { field: 'type', op: 'eq', value: type },
+          ],
+        },
+        all,
+      )
     )[0] ?? null;
-  return of(orgId) ?? of(ROOT_ORG_ID);
+  return (await of(orgId)) ?? (await of(ROOT_ORG_ID));
 }
 
-function permissionNameTaken(
+async function permissionNameTaken(
   resources: ResourceDirectory,
   ctx: RequestContext,
   orgId: string,
   name: string,
-): boolean {
+): Promise<boolean> {
   if (!resources.has(ASSET_PERMISSION)) return false;
   return (
-    resources.get(ASSET_PERMISSION).count({ field: 'name', op: 'eq', value: name }, { ...ctx, orgId }) > 0
+    (await resources
+      .get(ASSET_PERMISSION)
+      .count({ field: 'name', op: 'eq', value: name }, { ...ctx, orgId })) > 0
   );
 }
 
@@ -124,7 +128,7 @@ function refusedType(typeParam: unknown, ctx: RequestContext): ResponseError | n
  * "open" comment and tells step 1's assignees. Returns the stored ticket.
  */
 export async function openTicket(
-  db: Db,
+  db: Database,
   resources: ResourceDirectory,
   ctx: RequestContext,
   typeParam: string | undefined,
@@ -151,7 +155,7 @@ export async function openTicket(
   const org = await usableOrg(db, ctx, body.org_id);
   if (Array.isArray(org)) errors.org_id = org;
   const orgId = typeof org === 'string' ? org : null;
-  const checked = type === 'apply_asset' ? checkApplyAssetMeta(body.meta, orgId, ctx, resources) : null;
+  const checked = type === 'apply_asset' ? await checkApplyAssetMeta(body.meta, orgId, ctx, resources) : null;
   if (checked && (Array.isArray(checked.errors) || Object.keys(checked.errors).length > 0))
     errors.meta = checked.errors;
   else if (!checked && body.meta !== undefined && body.meta !== null && !isObject(body.meta))
@@ -159,7 +163,7 @@ export async function openTicket(
   if (Object.keys(errors).length > 0 || orgId === null || 'errors' in title || 'errors' in comment)
     throw badRequest(errors);
 
-  const flow = flowFor(resources, ctx, orgId, type);
+  const flow = await flowFor(resources, ctx, orgId, type);
   if (!flow) throw badRequest({ non_field_errors: [ticketMessage('flowMissing', lang, { type })] });
 
   const id = crypto.randomUUID();
@@ -168,47 +172,54 @@ export async function openTicket(
     const name =
       checked.request.permissionName ??
       ticketMessage('defaultPermissionName', lang, { title: title.text, id: id.slice(0, 4) }).slice(0, 128);
-    if (permissionNameTaken(resources, ctx, orgId, name))
+    if (await permissionNameTaken(resources, ctx, orgId, name))
       throw badRequest({
         meta: { apply_permission_name: [ticketMessage('permissionTaken', lang, { name })] },
       });
-    meta = applyAssetMeta(checked.request, name, orgId, ctx, resources);
+    meta = await applyAssetMeta(checked.request, name, orgId, ctx, resources);
   }
-  const steps: ProcessStep[] = storedRules(flow).map((rule) => {
-    const people = resolveAssignees(resources, ctx, rule, orgId);
-    return {
+  const steps: ProcessStep[] = [];
+  for (const rule of storedRules(flow)) {
+    const people = await resolveAssignees(resources, ctx, rule, orgId);
+    steps.push({
       approval_level: rule.level,
       state: 'notified',
       assignees: people.map((person) => person.id),
       assignees_display: people.map((person) => person.display),
-    };
-  });
+    });
+  }
+  const applicantDisplay = (await peopleOf(resources, ctx, [ctx.userId], false))[0]?.display ?? ctx.username;
 
   const tickets = resources.get(TICKET);
-  await tickets.create({ id, title: title.text, type, comment: comment.text }, ctx);
-  // Server-set fields, written in one synchronous step with the serial number they depend on.
-  const now = new Date(orderedNow());
-  const { day, serial } = nextSerial(tickets, ctx, now);
-  tickets.setColumns(id, {
-    org_id: orgId,
-    meta,
-    state: 'open',
-    status: 'open',
-    approval_step: 1,
-    applicant: ctx.userId,
-    applicant_display: peopleOf(resources, ctx, [ctx.userId], false)[0]?.display ?? ctx.username,
-    process_map: steps,
-    serial_num: serial,
-    serial_date: day,
-    flow_id: String(flow.id),
-    date_created: now.getTime(),
-    date_updated: now.getTime(),
-  });
   const first = steps[0]?.assignees ?? [];
-  tickets.link('assignees', id, first, 'set');
-  await addActionComment(resources, ctx, id, 'open');
-  const ticket = tickets.get(id, unscopedContext(ctx));
-  if (!ticket) throw new Error(`ticket ${id} vanished after open`);
-  notifyAssignees(db, ticket, first, lang);
+  // One transaction: the ticket, its server-set fields with the serial number they depend on (taken under
+  // the serial lock, so two tickets opened at once on any instance never share one), its first comment.
+  const ticket = await db.transaction(async () => {
+    await tickets.create({ id, title: title.text, type, comment: comment.text }, ctx);
+    await db.lock('tickets:serial');
+    const now = new Date(orderedNow());
+    const { day, serial } = await nextSerial(tickets, ctx, now);
+    await tickets.setColumns(id, {
+      org_id: orgId,
+      meta,
+      state: 'open',
+      status: 'open',
+      approval_step: 1,
+      applicant: ctx.userId,
+      applicant_display: applicantDisplay,
+      process_map: steps,
+      serial_num: serial,
+      serial_date: day,
+      flow_id: String(flow.id),
+      date_created: now.getTime(),
+      date_updated: now.getTime(),
+    });
+    await tickets.link('assignees', id, first, 'set');
+    await addActionComment(resources, ctx, id, 'open');
+    const stored = await tickets.get(id, unscopedContext(ctx));
+    if (!stored) throw new Error(`ticket ${id} vanished after open`);
+    return stored;
+  });
+  await notifyAssignees(db, ticket, first, lang);
   return ticket;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open-database';
+import type { Database } from '../../data/database';
 import type { RequestContext, ResourceDirectory, StoredRow } from '../../engine/declaration';
 import { formatDateTime } from '../../http/datetime';
 import { ApiError, ResponseError, permissionDenied } from '../../http/api-error';
@@ -32,7 +32,7 @@ const FINAL_STATE: Readonly<Record<ProcessAction, TicketState>> = {
  * apply_asset, grants the asset permission. Each action leaves a comment. Returns the stored ticket.
  */
 export async function processTicket(
-  db: Db,
+  db: Database,
   resources: ResourceDirectory,
   ctx: RequestContext,
   ticketId: string,
@@ -40,57 +40,49 @@ export async function processTicket(
 ): Promise<StoredRow> {
   const tickets = resources.get(TICKET);
   const all = unscopedContext(ctx);
-  // Read, check and write with no await in between: a concurrent action sees this one's outcome.
-  const ticket = tickets.get(ticketId, all);
-  if (!ticket) throw new ResponseError(404, { detail: 'Not found.', code: 'not_found' });
-  if (ticket.status === 'closed')
-    throw new ApiError(400, ticketMessage('alreadyClosed', ctx.language), 'error');
-  const steps = processSteps(ticket);
-  const level = Number(ticket.approval_step) || 1;
-  const step = steps[level - 1];
-  const allowed =
-    action === 'close' ? ticket.applicant === ctx.userId : step?.assignees.includes(ctx.userId) === true;
-  if (!allowed) throw permissionDenied();
+  const processor = (await peopleOf(resources, ctx, [ctx.userId], false))[0]?.display ?? ctx.username;
+  // Read, check and write in one transaction holding the ticket's lock: a concurrent action (on any
+  // instance) sees this one's outcome, and a failed grant undoes the approval with everything else.
+  const { updated, next } = await db.transaction(async () => {
+    await db.lock(`tickets:${ticketId}`);
+    const ticket = await tickets.get(ticketId, all);
+    if (!ticket) throw new ResponseError(404, { detail: 'Not found.', code: 'not_found' });
+    if (ticket.status === 'closed')
+      throw new ApiError(400, ticketMessage('alreadyClosed', ctx.language), 'error');
+    const steps = processSteps(ticket);
+    const level = Number(ticket.approval_step) || 1;
+    const step = steps[level - 1];
+    const allowed =
+      action === 'close' ? ticket.applicant === ctx.userId : step?.assignees.includes(ctx.userId) === true;
+    if (!allowed) throw permissionDenied();
 
-  const now = Date.now();
-  const processor = peopleOf(resources, ctx, [ctx.userId], false)[0]?.display ?? ctx.username;
-  const handled = steps.map((item, index): ProcessStep =>
-    index === level - 1
-      ? {
-          ...item,
-          state: STEP_STATE[action],
-          approval_date: formatDateTime(now, 'UTC'),
-          processor: ctx.userId,
-          processor_display: processor,
-        }
-      : item,
-  );
-  const next = action === 'approve' ? steps[level] : undefined;
-  const previous: StoredRow = {
-    process_map: ticket.process_map,
-    approval_step: ticket.approval_step,
-    status: ticket.status,
-    state: ticket.state,
-    date_updated: ticket.date_updated,
-  };
-  tickets.setColumns(ticketId, {
-    process_map: handled,
-    date_updated: now,
-    ...(next ? { approval_step: level + 1 } : { status: 'closed', state: FINAL_STATE[action] }),
-  });
-  if (next) tickets.link('assignees', ticketId, next.assignees, 'add');
-  else if (action === 'approve' && ticket.type === 'apply_asset') {
-    try {
+    const now = Date.now();
+    const handled = steps.map((item, index): ProcessStep =>
+      index === level - 1
+        ? {
+            ...item,
+            state: STEP_STATE[action],
+            approval_date: formatDateTime(now, 'UTC'),
+            processor: ctx.userId,
+            processor_display: processor,
+          }
+        : item,
+    );
+    const following = action === 'approve' ? steps[level] : undefined;
+    await tickets.setColumns(ticketId, {
+      process_map: handled,
+      date_updated: now,
+      ...(following ? { approval_step: level + 1 } : { status: 'closed', state: FINAL_STATE[action] }),
+    });
+    if (following) await tickets.link('assignees', ticketId, following.assignees, 'add');
+    else if (action === 'approve' && ticket.type === 'apply_asset')
+      // No permission, no approval: an error here rolls the ticket back with the transaction.
       await grantAssetPermission(resources, ctx, { ...ticket, process_map: handled });
-    } catch (error) {
-      // No permission, no approval: the ticket goes back to what it was and the error is answered.
-      tickets.setColumns(ticketId, previous);
-      throw error;
-    }
-  }
-  await addActionComment(resources, ctx, ticketId, action);
-  const updated = tickets.get(ticketId, all);
-  if (!updated) throw new Error(`ticket ${ticketId} vanished during ${action}`);
-  if (next) notifyAssignees(db, updated, next.assignees, ctx.language);
+    await addActionComment(resources, ctx, ticketId, action);
+    const stored = await tickets.get(ticketId, all);
+    if (!stored) throw new Error(`ticket ${ticketId} vanished during ${action}`);
+    return { updated: stored, next: following };
+  });
+  if (next) await notifyAssignees(db, updated, next.assignees, ctx.language);
   return updated;
 }

@@ -57,7 +57,7 @@ export async function addActionComment(
   ticketId: string,
   action: TicketAction,
 ): Promise<void> {
-  const user = peopleOf(resources, ctx, [ctx.userId], false)[0]?.display ?? ctx.username;
+  const user = (await peopleOf(resources, ctx, [ctx.userId], false))[0]?.display ?? ctx.username;
   const body = ticketMessage('actionComment', ctx.language, {
     user: escapeHtml(user),
     action: escapeHtml(ticketMessage(ACTION_LABELS[action], ctx.language)),

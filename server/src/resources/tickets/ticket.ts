@@ -1,4 +1,5 @@
-import { defineResource, type ResourceDeclaration, type ScopeCondition } from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
+import { defineResource, type ResourceDeclaration } from '../../engine/declaration';
 import { LABELS, l } from '../label';
 import { APPLY_ASSET_META_CHILDREN } from './apply-asset-meta';
 import type { TicketDeps } from './deps';
@@ -9,8 +10,8 @@ import { ticketActions } from './ticket-actions';
 import { LEVEL_CHOICES, STATE_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from './ticket-choices';
 
 /** api.md §9.2: the requester's tickets are those they applied for or are an assignee of, in any org. */
-export const visibleTickets = (userId: string): ScopeCondition => ({
-  or: [
+export const visibleTickets = (userId: string): Condition => ({
+  anyOf: [
     { field: 'applicant', op: 'eq', value: userId },
     { field: 'assignees', op: 'eq', value: userId },
   ],
