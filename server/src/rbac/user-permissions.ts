@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { listOrgs } from '../storage/orgs';
 import { listUserRoleBindings, type RoleBindingRecord } from '../storage/role-bindings';
 import { listRolePermissions } from '../storage/role-permissions';
@@ -21,10 +21,10 @@ export class UserAccess {
     private readonly customPermissions: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {}
 
-  static async load(db: Db, userId: string): Promise<UserAccess> {
+  static async load(db: Database, userId: string): Promise<UserAccess> {
     const bindings = await listUserRoleBindings(db, userId);
     const custom = [...new Set(bindings.map((b) => b.roleId))].filter((id) => !builtinRoleById(id));
-    return new UserAccess(bindings, listRolePermissions(db, custom));
+    return new UserAccess(bindings, await listRolePermissions(db, custom));
   }
 
   /** Org ids where the user has at least one org-role binding. */
@@ -85,7 +85,7 @@ export interface ViewOrgs {
  * audit rbac.view_audit, workbench rbac.view_workbench plus membership. Root joins console/audit lists only
  * for holders of orgs.view_rootorg who have that view somewhere; it never joins workbench.
  */
-export async function viewOrgs(db: Db, access: UserAccess): Promise<ViewOrgs> {
+export async function viewOrgs(db: Database, access: UserAccess): Promise<ViewOrgs> {
   const orgs = (await listOrgs(db)).map((org) => summary(org.id, org.name));
   const members = access.memberOrgIds();
   const holding = (code: string) => orgs.filter((org) => access.permissionsIn(org.id).has(code));

@@ -35,16 +35,16 @@ import {
 const MAX_IDS = 10_000;
 
 /** The node a list-level action names with `?id=` / `?key=`, or null for "no parent given". */
-function queryNode(call: ExtraActionCall): NodeRow | null | 'none' {
+async function queryNode(call: ExtraActionCall): Promise<NodeRow | null | 'none'> {
   const idOrKey = call.query.id || call.query.key;
   if (!idOrKey) return 'none';
   return resolveNode(call.resources, call.ctx, idOrKey.slice(0, 200));
 }
 
 /** The parent of a children/tree call: detail row, `?id`/`?key`, or null for the initial load. */
-function parentOf(call: ExtraActionCall): NodeRow | null {
+async function parentOf(call: ExtraActionCall): Promise<NodeRow | null> {
   if (call.row) return toNode(call.row);
-  const found = queryNode(call);
+  const found = await queryNode(call);
   if (found === 'none') return null;
   if (found === null) throw notFound();
   return found;
@@ -57,13 +57,13 @@ async function childrenFor(
 ): Promise<{ nodes: NodeRow[]; all: NodeRow[] }> {
   const { resources, ctx } = call;
   const wholeSubtree = call.query.all === 'all';
-  const all = orgNodes(resources, ctx);
+  const all = await orgNodes(resources, ctx);
   if (parent === null && ctx.orgId === ROOT_ORG_ID) {
-    return { nodes: wholeSubtree ? all : rootNodes(resources, ctx), all };
+    return { nodes: wholeSubtree ? all : await rootNodes(resources, ctx), all };
   }
   const initial = parent === null;
   const top = parent ?? (await ensureOrgRoot(resources, ctx));
-  const nodesNow = initial ? orgNodes(resources, ctx) : all;
+  const nodesNow = initial ? await orgNodes(resources, ctx) : all;
   const found = wholeSubtree ? subtreeOf(nodesNow, top) : [top, ...childrenOf(nodesNow, top)];
   const nodes = initial ? found : found.filter((node) => node.id !== top.id);
   return { nodes: sortByValue(nodes), all: nodesNow };
@@ -76,14 +76,16 @@ function sortByValue(nodes: NodeRow[]): NodeRow[] {
   );
 }
 
-function serializeNodes(call: ExtraActionCall, nodes: readonly NodeRow[]): unknown[] {
+async function serializeNodes(call: ExtraActionCall, nodes: readonly NodeRow[]): Promise<unknown[]> {
   const access = call.resources.get(NODE);
-  const rows = access.find({ field: 'id', op: 'in', values: nodes.map((node) => node.id) }, call.ctx);
+  const rows = await access.find({ field: 'id', op: 'in', values: nodes.map((node) => node.id) }, call.ctx);
   const byId = new Map(rows.map((row) => [String(row.id), row]));
-  return nodes.flatMap((node) => {
+  const out: unknown[] = [];
+  for (const node of nodes) {
     const row = byId.get(node.id);
-    return row ? [access.serialize(row, call.ctx)] : [];
-  });
+    if (row) out.push(await access.serialize(row, call.ctx));
+  }
+  return out;
 }
 
 /** Plain array, or `{count, next, previous, results}` when `limit` is sent (contract §5). */
@@ -97,9 +99,9 @@ function listResult(call: ExtraActionCall, items: readonly unknown[]): ExtraActi
 }
 
 async function listChildren(call: ExtraActionCall): Promise<ExtraActionResult> {
-  const parent = parentOf(call);
+  const parent = await parentOf(call);
   const { nodes } = await childrenFor(call, parent);
-  return listResult(call, serializeNodes(call, nodes));
+  return listResult(call, await serializeNodes(call, nodes));
 }
 
 function stringField(body: unknown, name: string): string | undefined {
@@ -116,7 +118,7 @@ async function createChild(call: ExtraActionCall): Promise<ExtraActionResult> {
   ) {
     throw new ResponseError(400, { non_field_errors: ['Invalid data. Expected a dictionary.'] });
   }
-  const parent = parentOf(call) ?? (await ensureOrgRoot(call.resources, call.ctx));
+  const parent = (await parentOf(call)) ?? (await ensureOrgRoot(call.resources, call.ctx));
   const input: Record<string, unknown> = { parent: parent.id };
   const value = stringField(call.body, 'value');
   const id = stringField(call.body, 'id');
@@ -124,32 +126,36 @@ async function createChild(call: ExtraActionCall): Promise<ExtraActionResult> {
   if (id !== undefined) input.id = id;
   const access = call.resources.get(NODE);
   const row = await access.create(input, call.ctx);
-  return { status: 201, body: access.serialize(row, call.ctx) };
+  return { status: 201, body: await access.serialize(row, call.ctx) };
 }
 
 async function childrenTree(call: ExtraActionCall): Promise<ExtraActionResult> {
   const { resources, ctx } = call;
-  const parent = parentOf(call);
+  const parent = await parentOf(call);
   const { nodes, all } = await childrenFor(call, parent);
-  const amounts = assetsAmounts(resources, ctx, all, nodes);
+  const amounts = await assetsAmounts(resources, ctx, all, nodes);
   const items: TreeItem[] = nodes.map((node) => nodeTreeItem(node, amounts.get(node.id) ?? 0, false));
   const parentForAssets =
     parent ?? (ctx.orgId === ROOT_ORG_ID ? null : nodes.find((node) => node.parentKey === ''));
   if (call.query.assets === '1' && parentForAssets)
-    items.push(...directAssetItems(resources, ctx, parentForAssets));
+    items.push(...(await directAssetItems(resources, ctx, parentForAssets)));
   return { body: items };
 }
 
-function directAssetItems(resources: ResourceDirectory, ctx: RequestContext, node: NodeRow): TreeItem[] {
+async function directAssetItems(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  node: NodeRow,
+): Promise<TreeItem[]> {
   const nodeCtx = { ...ctx, orgId: node.orgId };
-  const assets = resources.get(ASSET).find(assetsOfNodes([node.id]), nodeCtx);
+  const assets = await resources.get(ASSET).find(assetsOfNodes([node.id]), nodeCtx);
   const bases = new Map(
-    resources
-      .get('assets.platform')
-      .find(null, ctx)
-      .map((platform) => [String(platform.name), String(platform.base)]),
+    (await resources.get('assets.platform').find(null, ctx)).map((platform) => [
+      String(platform.name),
+      String(platform.base),
+    ]),
   );
-  const orgName = orgNameOf(resources, ctx, node.orgId);
+  const orgName = await orgNameOf(resources, ctx, node.orgId);
   return assets
     .sort((a, b) => String(a.hostname).localeCompare(String(b.hostname)))
     .map((asset) => assetTreeItem(asset, node.key, bases.get(String(asset.platform)) ?? 'Other', orgName));
@@ -159,8 +165,8 @@ function directAssetItems(resources: ResourceDirectory, ctx: RequestContext, nod
 async function wholeTree(call: ExtraActionCall): Promise<ExtraActionResult> {
   const { resources, ctx } = call;
   if (ctx.orgId !== ROOT_ORG_ID) await ensureOrgRoot(resources, ctx);
-  const nodes = orgNodes(resources, ctx);
-  const amounts = assetsAmounts(resources, ctx, nodes, nodes);
+  const nodes = await orgNodes(resources, ctx);
+  const amounts = await assetsAmounts(resources, ctx, nodes, nodes);
   return { body: nodes.map((node) => nodeTreeItem(node, amounts.get(node.id) ?? 0, true)) };
 }
 
@@ -185,12 +191,11 @@ const unknownIds = (call: ExtraActionCall, field: string, missing: readonly stri
   });
 
 /** The org's assets with these ids; unknown ids answer a 400 naming them. */
-function assetsInOrg(call: ExtraActionCall, ids: readonly string[]): string[] {
+async function assetsInOrg(call: ExtraActionCall, ids: readonly string[]): Promise<string[]> {
   const found = new Set(
-    call.resources
-      .get(ASSET)
-      .find({ field: 'id', op: 'in', values: ids }, call.ctx)
-      .map((row) => String(row.id)),
+    (await call.resources.get(ASSET).find({ field: 'id', op: 'in', values: ids }, call.ctx)).map((row) =>
+      String(row.id),
+    ),
   );
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) throw unknownIds(call, 'assets', missing);
@@ -203,16 +208,16 @@ type AssetLinkMode = 'add' | 'remove' | 'replace';
 function changeAssets(mode: AssetLinkMode) {
   return async (call: ExtraActionCall): Promise<ExtraActionResult> => {
     const node = toNode(call.row ?? {});
-    const assetIds = assetsInOrg(call, idList(call, 'assets'));
+    const assetIds = await assetsInOrg(call, idList(call, 'assets'));
     const access = call.resources.get(ASSET);
     const nodeCtx = { ...call.ctx, orgId: node.orgId };
-    if (mode === 'add') for (const id of assetIds) access.link('nodes', id, [node.id], 'add');
-    if (mode === 'replace') for (const id of assetIds) access.link('nodes', id, [node.id], 'set');
+    if (mode === 'add') for (const id of assetIds) await access.link('nodes', id, [node.id], 'add');
+    if (mode === 'replace') for (const id of assetIds) await access.link('nodes', id, [node.id], 'set');
     if (mode === 'remove') {
       const root = await ensureOrgRoot(call.resources, nodeCtx);
       for (const id of assetIds) {
-        access.link('nodes', id, [node.id], 'remove');
-        if (access.linked('nodes', id).length === 0) access.link('nodes', id, [root.id], 'add');
+        await access.link('nodes', id, [node.id], 'remove');
+        if ((await access.linked('nodes', id)).length === 0) await access.link('nodes', id, [root.id], 'add');
       }
     }
     return { body: { assets: assetIds } };
@@ -220,10 +225,10 @@ function changeAssets(mode: AssetLinkMode) {
 }
 
 /** `{id}/children/add/` `{nodes: [ids]}`: re-parents the nodes under this one. */
-function addChildren(call: ExtraActionCall): ExtraActionResult {
+async function addChildren(call: ExtraActionCall): Promise<ExtraActionResult> {
   const ids = idList(call, 'nodes');
   const target = toNode(call.row ?? {});
-  const nodes = orgNodes(call.resources, call.ctx).filter((node) => node.orgId === target.orgId);
+  const nodes = (await orgNodes(call.resources, call.ctx)).filter((node) => node.orgId === target.orgId);
   const moving = nodes.filter((node) => ids.includes(node.id));
   if (moving.length !== ids.length) {
     throw unknownIds(
@@ -232,26 +237,25 @@ function addChildren(call: ExtraActionCall): ExtraActionResult {
       ids.filter((id) => !moving.some((node) => node.id === id)),
     );
   }
-  const refused = moveNodesUnder(call.resources, call.ctx, target, moving);
+  const refused = await moveNodesUnder(call.resources, call.ctx, target, moving);
   if (refused) throw new ResponseError(400, { nodes: [refused.error] });
   return { body: { nodes: ids } };
 }
 
 /** `{id}/assets/`: assets of the node; `?all=<anything>` includes descendants (v2.21 NodeAssetsApi). */
-function nodeAssets(call: ExtraActionCall): ExtraActionResult {
+async function nodeAssets(call: ExtraActionCall): Promise<ExtraActionResult> {
   const node = toNode(call.row ?? {});
   const nodeCtx = { ...call.ctx, orgId: node.orgId };
   const ids = call.query.all
-    ? subtreeOf(orgNodes(call.resources, nodeCtx), node).map((item) => item.id)
+    ? subtreeOf(await orgNodes(call.resources, nodeCtx), node).map((item) => item.id)
     : [node.id];
   const access = call.resources.get(ASSET);
-  const rows = access
-    .find(assetsOfNodes(ids), nodeCtx)
-    .sort((a, b) => String(a.hostname).localeCompare(String(b.hostname)));
-  return listResult(
-    call,
-    rows.map((row) => access.serialize(row, call.ctx)),
+  const rows = (await access.find(assetsOfNodes(ids), nodeCtx)).sort((a, b) =>
+    String(a.hostname).localeCompare(String(b.hostname)),
   );
+  const items: unknown[] = [];
+  for (const row of rows) items.push(await access.serialize(row, call.ctx));
+  return listResult(call, items);
 }
 
 const VIEW = ['assets.view_node'];
