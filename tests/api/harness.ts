@@ -13,6 +13,7 @@ import {
   type ServerConfig,
 } from '../../server/src/config';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
+import { createTestDatabase } from './test-database';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-123!';
 
@@ -107,11 +108,17 @@ export interface TestServerOptions {
   withoutDist?: boolean;
   /** BASTION_LICENSE_FILE */
   licenseFile?: string | null;
+  /**
+   * BASTION_DATABASE_URL of a database another test server shares (several instances); by default each
+   * server gets an empty database of its own on the project's backend (tests/api/test-database.ts).
+   */
+  databaseUrl?: string | null;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-api-'));
+  const own = options.databaseUrl === undefined ? await createTestDatabase() : null;
   const distDir = path.join(root, 'dist');
   const pluginsDir = path.join(root, 'dropin');
   fs.mkdirSync(pluginsDir, { recursive: true });
@@ -129,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile: options.licenseFile ?? null,
+    databaseUrl: own ? own.url : (options.databaseUrl ?? null),
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
@@ -139,9 +147,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     root,
     pluginsDir,
-    createUser: (input) => createUser(app.db, input),
+    createUser: (input) => createUser({ db: app.db, resources: app.engine.registry }, input),
     close: async () => {
       await app.close();
+      await own?.drop();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
