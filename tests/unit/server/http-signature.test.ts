@@ -30,8 +30,9 @@ describe('canonical base64 (access-key signatures and digests)', () => {
       `${text.slice(0, 20)} ${text.slice(20)}`,
       `${text.slice(0, 20)}\t${text.slice(20, 43)}`,
       text.replace(/\+/g, '-').replace(/\//g, '_'),
+      // 43 characters carry 258 bits for 256: the last one has two bits nobody reads.
       `${text.slice(0, 42)}${BASE64[last ^ 1]}=`,
-      `${text.slice(0, 42)}${BASE64[last ^ 0b1111]}=`,
+      `${text.slice(0, 42)}${BASE64[last ^ 3]}=`,
     ];
     for (const variant of respelt) {
       // The attack only works because Node reads these as the very same bytes …
