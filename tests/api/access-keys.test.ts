@@ -69,8 +69,10 @@ async function signedCall(
   const date = (options.date ?? new Date()).toUTCString();
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   // A body travels with its SHA-256 in a signed Digest header, as httpsig clients send it.
-  const digest =
-    body === undefined ? {} : { digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}` };
+  const digest: Record<string, string> =
+    body === undefined
+      ? {}
+      : { digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}` };
   const values = { ...digest, ...options.headers };
   const authorization =
     options.authorization ??
