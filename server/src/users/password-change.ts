@@ -10,7 +10,7 @@ export interface PasswordActor {
 }
 
 /** A change of one's own password keeps the actor's session; anybody else's is an administrator's act. */
-export function passwordChangeKind(actor: PasswordActor, userId: string): CredentialChange {
+function passwordChangeKind(actor: PasswordActor, userId: string): CredentialChange {
   return actor.userId === userId ? 'password-changed' : 'password-set-by-admin';
 }
 

@@ -1,6 +1,5 @@
 import type { IdentityDeps } from './deps';
 import { revokeUserCredentials } from '../../auth/credential-revocation';
-import { hashPassword } from '../../auth/passwords';
 import { isAdministrator, passwordProblems } from '../../auth/password-policy';
 import { ApiError, permissionDenied } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
@@ -9,7 +8,7 @@ import { hasPerms } from '../../rbac/has-perms';
 import { assertMayManageUser, membersOf } from '../../rbac/user-authority';
 import { blockedKeysNow } from '../../storage/login-failures';
 import { bindingsOfUsers, replaceUserBindings } from '../../storage/role-bindings';
-import { passwordChangeKind } from '../../users/password-change';
+import { replacePassword } from '../../users/password-change';
 import {
   defineResource,
   type FieldErrors,
@@ -288,18 +287,14 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         }
         return Object.keys(errors).length > 0 ? errors : null;
       },
-      beforeSave: async (data, ctx, existing) => {
+      beforeSave: (data, ctx, existing) => {
         if (!existing) {
           if (!data.name) data.name = data.username;
           data.date_joined = Date.now();
           data.created_by = ctx.username.slice(0, 30);
         }
-        if (typeof data.password === 'string' && data.password !== '') {
-          data.password_hash = await hashPassword(data.password);
-          data.date_password_last_updated = Date.now();
-        }
       },
-      afterSave: (row, ctx, created, input, resources) => {
+      afterSave: async (row, ctx, created, input, resources) => {
         const id = String(row.id);
         if (created || input.system_roles !== undefined) {
           const roles = (input.system_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.User];
@@ -310,17 +305,14 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
           replaceUserBindings(app.db, id, 'org', ctx.orgId, roles);
         }
         if (Array.isArray(input.groups)) setGroups(id, input.groups as string[], ctx, resources);
-        // auth/credential-revocation.ts: a new password or a disabled account ends the user's sessions.
-        if (created) return;
-        const actorSession = ctx.sessionId ?? null;
+        // users/password-change.ts and auth/credential-revocation.ts: a new password or a disabled account
+        // ends what the user's old credentials opened.
         if (typeof input.password === 'string' && input.password !== '')
-          revokeUserCredentials(
-            app.db,
-            id,
-            passwordChangeKind({ userId: ctx.userId, sessionId: actorSession }, id),
-            actorSession,
-          );
-        if (input.is_active === false) revokeUserCredentials(app.db, id, 'disabled');
+          await replacePassword(app.db, id, input.password, {
+            actor: { userId: ctx.userId, sessionId: ctx.sessionId ?? null },
+            mustChange: row.need_update_password === true,
+          });
+        if (!created && input.is_active === false) revokeUserCredentials(app.db, id, 'disabled');
       },
       beforeDelete: async (row, ctx) => {
         if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');
