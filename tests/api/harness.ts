@@ -113,6 +113,8 @@ export interface TestServerOptions {
    * server gets an empty database of its own on the project's backend (tests/api/test-database.ts).
    */
   databaseUrl?: string | null;
+  /** BASTION_TRUSTED_PROXIES */
+  trustedProxies?: string[];
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -137,6 +139,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile: options.licenseFile ?? null,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
+    trustedProxies: options.trustedProxies ?? [],
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
