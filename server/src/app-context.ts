@@ -1,5 +1,5 @@
 import type { ServerConfig } from './config';
-import type { Db } from './db/open-database';
+import type { Database } from './data/database';
 import type { CookieNames } from './auth/cookies';
 import type { PluginRegistry } from './plugins/plugin-registry';
 import type { ResourceDirectory } from './engine/declaration';
@@ -7,7 +7,7 @@ import type { ResourceDirectory } from './engine/declaration';
 /** What route modules share: handed to each `register…Routes(app, ctx)` instead of module-level globals. */
 export interface AppContext {
   config: ServerConfig;
-  db: Db;
+  db: Database;
   cookies: CookieNames;
   /** `<distDir>/ui` */
   uiDir: string;

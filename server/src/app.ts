@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './app-context';
 import type { ServerConfig } from './config';
-import { openDatabase, type Db } from './db/open-database';
+import { openPreparedDatabase } from './bootstrap/database-schema';
+import type { Database } from './data/database';
 import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
@@ -22,7 +23,6 @@ import { registerRbacPermissionRoutes } from './api/rbac-permission-routes';
 import { registerMyAssetRoutes } from './perms/my-assets-routes';
 import { registerUserAssetRoutes } from './perms/user-assets-routes';
 import { registerAssetUserRoutes } from './perms/asset-users-routes';
-import { identityResources } from './resources/identity';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
 import { registerOps } from './ops';
@@ -31,14 +31,12 @@ import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './storage/sessions';
 import { installEngine, type Engine } from './engine';
-import { RESOURCES } from './resources';
-import { ticketResources } from './resources/tickets';
 import { describeDemo, DEFAULT_DEMO_PASSWORD, seedOnEngineStart } from './seed/start-seeds';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database handle, for tests and seeds (e.g. createUser(app.db, …)). */
-    db: Db;
+    /** The database (SQLite or PostgreSQL, docs/data-layer.md), for tests and seeds. */
+    db: Database;
     /** The resource engine (registry of declared resources), for tests and seeds. */
     engine: Engine;
     /** Every registered route (method, pattern): the not-found handler's 405s, and tests that visit them all. */
@@ -60,8 +58,14 @@ function parseForm(body: string): Record<string, string> {
  * The caller listens (main.ts) or injects requests (tests).
  */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
-  const db = openDatabase(config.dataDir);
-  const generatedPassword = await seedOnStart(db, config.adminPassword);
+  // The schema of the hand-written tables and of every declared resource, in one transaction.
+  const { db, registry } = await openPreparedDatabase(config);
+  const generatedPassword = await seedOnStart({ db, resources: registry }, config.adminPassword).catch(
+    async (error: unknown) => {
+      await db.close();
+      throw error;
+    },
+  );
   if (generatedPassword !== null) {
     // Printed once, on the start that created the admin user; never stored in clear or logged again.
     process.stdout.write(`admin password: ${generatedPassword}\n`);
@@ -80,7 +84,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   app.decorate('db', db);
   app.addHook('onClose', async () => {
-    db.close();
+    await db.close();
   });
 
   const uiDir = path.join(config.distDir, 'ui');
@@ -92,6 +96,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     plugins: new PluginRegistry(path.join(uiDir, 'plugins'), config.pluginsDir, (message) =>
       app.log.warn(message),
     ),
+    resources: registry,
   };
 
   await app.register(fastifyCookie);
@@ -116,25 +121,20 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerPluginRoutes(app, ctx);
   await registerNotifications(app, ctx);
   registerLicenseRoutes(app, ctx);
-  // Declared resources (server/src/resources): identity (users, groups, roles, bindings, orgs, login ACLs)
-  // and every area's RESOURCES. The org list callback drops the engine's cached org names on changes.
-  const engine = installEngine(app, ctx, [
-    ...identityResources(ctx, () => engine.registry.forgetOrgNames()),
-    ...RESOURCES,
-    ...ticketResources(ctx),
-  ]);
+  // The routes of every declared resource (the one registration list: server/src/resources/index.ts).
+  const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
-  ctx.resources = engine.registry;
   await registerOps(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);
   registerAssetUserRoutes(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
-  const demo = await seedOnEngineStart(
-    { db, resources: engine.registry },
-    { demo: config.demo === true, demoPassword },
-  );
+  // Instances starting together take turns: built-ins and the demo are made once (docs/data-layer.md).
+  const demo = await db.transaction(async () => {
+    await db.lock('bastion:start-seeds');
+    return seedOnEngineStart({ db, resources: registry }, { demo: config.demo === true, demoPassword });
+  });
   if (demo && !demo.skipped) process.stdout.write(describeDemo(demo, demoPassword));
   registerUiRoutes(app, ctx);
   return app;

@@ -15,8 +15,16 @@ export interface LoginLimits {
 export interface ServerConfig {
   host: string;
   port: number;
-  /** Holds bastion.sqlite3; created when missing. */
+  /**
+   * Holds bastion.sqlite3 (the embedded default database) and credentials.key, the sealing key every
+   * instance needs; created when missing.
+   */
   dataDir: string;
+  /**
+   * `BASTION_DATABASE_URL`: a PostgreSQL database (`postgres://user:pass@host:5432/db`) instead of the
+   * SQLite file; several instances may share it (docs/data-layer.md). null = SQLite in `dataDir`.
+   */
+  databaseUrl?: string | null;
   /** Password of the `admin` user created on first start; null = generate one and print it once. */
   adminPassword: string | null;
   /** Drop-in plugin folder (each sub-folder holds a built plugin with plugin.json). */
@@ -110,6 +118,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: nonEmpty(env.BASTION_HOST) ?? '127.0.0.1',
     port: parsePort(env.BASTION_PORT),
     dataDir: path.resolve(cwd, nonEmpty(env.BASTION_DATA_DIR) ?? './data'),
+    databaseUrl: nonEmpty(env.BASTION_DATABASE_URL),
     adminPassword: nonEmpty(env.BASTION_ADMIN_PASSWORD),
     pluginsDir: pluginsDir === null ? null : path.resolve(cwd, pluginsDir),
     devOverrides: env.BASTION_DEV_OVERRIDES === '1',

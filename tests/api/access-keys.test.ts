@@ -263,10 +263,7 @@ describe('managing access keys', () => {
 
   it('keeps no usable secret in the database', async () => {
     const key = await createKey(alice);
-    const row = server.app.db.prepare('SELECT * FROM access_keys WHERE id = ?').get(key.id) as Record<
-      string,
-      unknown
-    >;
+    const row = await server.app.db.get('SELECT * FROM access_keys WHERE id = ?', [key.id]);
     expect(JSON.stringify(row)).not.toContain(key.secret);
     const keyFile = path.join(server.config.dataDir, 'credentials.key');
     expect(fs.existsSync(keyFile)).toBe(true);
@@ -412,7 +409,7 @@ describe('the HTTP Signature scheme', () => {
     await client.login('erin', 'erin-pass-1');
     const erinKey = await createKey(client);
     expect((await signedCall(erinKey, 'GET', '/api/v1/users/profile/')).status).toBe(200);
-    server.app.db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(erin.id);
+    await server.app.db.run('UPDATE users SET is_active = 0 WHERE id = ?', [erin.id]);
     expect((await signedCall(erinKey, 'GET', '/api/v1/users/profile/')).status).toBe(401);
   });
 

@@ -158,15 +158,22 @@ beforeAll(async () => {
   ).id;
   for (let i = 0; i < 3; i += 1)
     messages.victim.push(
-      sendSiteMessage(server.app.db, { userIds: [victimId], subject: `for victim ${i}`, message: 'secret' })
-        .id,
+      (
+        await sendSiteMessage(server.app.db, {
+          userIds: [victimId],
+          subject: `for victim ${i}`,
+          message: 'secret',
+        })
+      ).id,
     );
   for (const persona of Object.keys(personaIds) as Persona[])
-    messages.own[persona] = sendSiteMessage(server.app.db, {
-      userIds: [personaIds[persona]],
-      subject: `for ${persona}`,
-      message: 'hello',
-    }).id;
+    messages.own[persona] = (
+      await sendSiteMessage(server.app.db, {
+        userIds: [personaIds[persona]],
+        subject: `for ${persona}`,
+        message: 'hello',
+      })
+    ).id;
 });
 
 afterAll(async () => {
@@ -1040,29 +1047,31 @@ const siteMessagesCase: MatrixCase = {
     {
       action: 'unread-total',
       run: get(`${SITE}unread-total/`),
-      check: (answer, { persona }) =>
-        expect(answer.body).toEqual({ total: countUnread(server.app.db, personaIds[persona]) }),
+      check: async (answer, { persona }) =>
+        expect(answer.body).toEqual({ total: await countUnread(server.app.db, personaIds[persona]) }),
     },
     {
       action: 'mark-foreign',
       run: (c) => call(c.client, 'PATCH', `${SITE}mark-as-read/`, { ids: [messages.victim[1]] }, c.headers),
-      always: () => {
-        expect(findSiteMessage(server.app.db, victimId, messages.victim[1] as string)?.hasRead).toBe(false);
+      always: async () => {
+        expect((await findSiteMessage(server.app.db, victimId, messages.victim[1] as string))?.hasRead).toBe(
+          false,
+        );
       },
     },
     {
       action: 'mark-own',
       run: (c) =>
         call(c.client, 'PATCH', `${SITE}mark-as-read/`, { ids: [messages.own[c.persona]] }, c.headers),
-      check: (_answer, { persona }) =>
-        expect(findSiteMessage(server.app.db, personaIds[persona], messages.own[persona])?.hasRead).toBe(
-          true,
-        ),
+      check: async (_answer, { persona }) =>
+        expect(
+          (await findSiteMessage(server.app.db, personaIds[persona], messages.own[persona]))?.hasRead,
+        ).toBe(true),
     },
     {
       action: 'mark-all',
       run: (c) => call(c.client, 'PATCH', `${SITE}mark-as-read-all/`, {}, c.headers),
-      always: () => expect(countUnread(server.app.db, victimId)).toBe(messages.victim.length),
+      always: async () => expect(await countUnread(server.app.db, victimId)).toBe(messages.victim.length),
     },
   ],
   allowed: Object.fromEntries(

@@ -108,7 +108,7 @@ describe('cached counts and page windows stay exact', () => {
     await call(admin, 'PATCH', `${ASSETS}${one.id}/`, { body: { hostname: 'renamed-1' } });
     expect((await list(query)).body.count).toBe(1);
     // A write outside the engine (hand-written SQL of another module, another connection…).
-    server.app.db.prepare("UPDATE assets_asset SET hostname = 'cachecheck-raw' WHERE id = ?").run(one.id);
+    await server.app.db.run("UPDATE assets_asset SET hostname = 'cachecheck-raw' WHERE id = ?", [one.id]);
     expect((await list(query)).body.results.map((a) => a.hostname)).toEqual([
       'cachecheck-2',
       'cachecheck-raw',

@@ -56,8 +56,8 @@ function openSocket(
 describe('site messages', () => {
   it('a user lists only their own messages, filters by has_read and pages with limit/offset', async () => {
     for (let i = 1; i <= 3; i++)
-      sendSiteMessage(server.app.db, { userIds: [aliceId], subject: `A${i}`, message: `<b>${i}</b>` });
-    sendSiteMessage(server.app.db, { userIds: [bobId], subject: 'for bob', message: 'x' });
+      await sendSiteMessage(server.app.db, { userIds: [aliceId], subject: `A${i}`, message: `<b>${i}</b>` });
+    await sendSiteMessage(server.app.db, { userIds: [bobId], subject: 'for bob', message: 'x' });
     const alice = new Client(server.baseUrl);
     await alice.login('alice', 'Alice-Pass-1');
     const all = await alice.json<Msg[]>('/api/v1/notifications/site-message/');
@@ -140,7 +140,7 @@ describe('the site-message WebSocket', () => {
     const { ws, counts, status } = await openSocket(bob, server.baseUrl);
     expect(status).toBeUndefined();
     await expect.poll(() => counts).toEqual([1]);
-    sendSiteMessage(server.app.db, { userIds: [bobId, aliceId], subject: 'both', message: 'hi' });
+    await sendSiteMessage(server.app.db, { userIds: [bobId, aliceId], subject: 'both', message: 'hi' });
     await expect.poll(() => counts).toEqual([1, 2]);
     await bob.request('/api/v1/notifications/site-message/mark-as-read-all/', {
       method: 'PATCH',
@@ -178,7 +178,7 @@ describe('the site-message WebSocket', () => {
     await expect.poll(() => first.counts).toEqual([0]);
     await browser.get('/core/auth/logout/');
     await expect.poll(firstClosed, soon).toBe(CLOSE_UNAUTHENTICATED);
-    sendSiteMessage(server.app.db, { userIds: [carol.id], subject: 'after logout', message: 'x' });
+    await sendSiteMessage(server.app.db, { userIds: [carol.id], subject: 'after logout', message: 'x' });
 
     await browser.login('carol', 'Carol-Pass-1');
     const second = await openSocket(browser, server.baseUrl);

@@ -20,7 +20,6 @@ import {
   type NodeBody,
 } from './asset-helpers';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
-import { taskLogPath } from '../../server/src/ops/task-ids';
 
 const ORG_B = '6d656d6f-0000-4000-8000-0000000000cb';
 const TASKS = '/api/v1/ops/tasks/';
@@ -164,7 +163,7 @@ describe('the asset connectivity test', () => {
     const after = (await call<AssetBody>(adminA, 'GET', `${ASSETS}${up.id}/`)).body;
     expect(after.connectivity).toBe('ok');
     expect(after.date_verified).toMatch(/^\d{4}\/\d\d\/\d\d /);
-    const log = fs.readFileSync(taskLogPath(server.config.dataDir, task), 'utf8');
+    const log = await logOf(server, task);
     expect(log).toMatch(new RegExp(`^ok +up-host \\(127\\.0\\.0\\.1:${openPort}\\) +\\d+ ms$`, 'm'));
     expect(log).toContain('Summary: total 1, success 1, failed 0, skipped 0');
     expect(log.trimEnd().split('\n').pop()).toMatch(new RegExp(`^Task ${task} succeeded in [\\d.]+ s$`));
@@ -180,7 +179,7 @@ describe('the asset connectivity test', () => {
       last_failure: { 'down-host': 'connection refused' },
     });
     expect((await call<AssetBody>(admin, 'GET', `${ASSETS}${down.id}/`)).body.connectivity).toBe('failed');
-    const log = fs.readFileSync(taskLogPath(server.config.dataDir, task), 'utf8');
+    const log = await logOf(server, task);
     expect(log).toMatch(/^failed +down-host \(127\.0\.0\.1:\d+\) +\d+ ms +connection refused$/m);
     expect(log.trimEnd().split('\n').pop()).toMatch(new RegExp(`^Task ${task} failed in [\\d.]+ s$`));
   });
@@ -190,7 +189,7 @@ describe('the asset connectivity test', () => {
     zh.cookies.set('django_language', 'zh-hans');
     const task = await runTest(zh, `${ASSETS}${up.id}/tasks/`);
     await finished(zh, task);
-    const log = fs.readFileSync(taskLogPath(server.config.dataDir, task), 'utf8');
+    const log = await logOf(server, task);
     expect(log).toContain('任务: 测试资产可连接性: up-host');
     expect(log).toMatch(/^成功 +up-host/m);
   });
@@ -248,7 +247,7 @@ describe('the node connectivity test', () => {
     expect(Object.keys(run.last_failure)).toEqual(['down-host']);
     expect(run.task_display).toBe('Test if the assets under the node are connectable: /Default/probe');
     expect(run.is_success).toBe(false);
-    const log = fs.readFileSync(taskLogPath(server.config.dataDir, task), 'utf8');
+    const log = await logOf(server, task);
     for (const host of ['up-host', 'deep-host']) expect(log).toMatch(new RegExp(`^ok +${host} `, 'm'));
     expect(log).toMatch(/^failed +down-host /m);
     expect(log).toContain('skipped  off-host: asset is disabled');
@@ -337,16 +336,20 @@ describe('tasks and executions', () => {
   it('deleting a task (ops.delete_task) removes its executions and their logs', async () => {
     const task = await runTest(admin, `${ASSETS}${down.id}/tasks/`);
     const run = await finished(admin, task);
-    const file = taskLogPath(server.config.dataDir, task);
-    expect(fs.existsSync(file)).toBe(true);
+    const logs = runnerFor(server.app.engine.registry).logs;
+    expect(await logs.exists(task)).toBe(true);
     expect((await call(userA, 'DELETE', `${TASKS}${run.task}/`)).status).toBe(403);
     expect((await call(adminB, 'DELETE', `${TASKS}${run.task}/`, { org: ORG_B })).status).toBe(404);
     expect((await call(adminA, 'DELETE', `${TASKS}${run.task}/`)).status).toBe(204);
     expect((await call(admin, 'GET', `${EXECUTIONS}?task=${run.task}`)).body).toEqual([]);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await logs.exists(task)).toBe(false);
     expect((await call(admin, 'GET', `${TASKS}${run.task}/`)).status).toBe(404);
   });
 });
+
+/** The whole log of a task, from the database. */
+const logOf = (target: TestServer, task: string): Promise<string> =>
+  runnerFor(target.app.engine.registry).logs.readAll(task);
 
 describe('the runner across server stops', () => {
   it('a stop cancels running work, which records its end; the next start marks leftovers interrupted', async () => {
@@ -370,24 +373,21 @@ describe('the runner across server stops', () => {
       const executions = own.app.engine.registry.get('ops.adhocexecution');
       const stale = crypto.randomUUID();
       await executions.create({ id: stale }, { ...systemContext(), orgId: DEFAULT_ORG_ID });
-      executions.setColumns(stale, { is_finished: false, creator_id: 'someone' });
-      fs.mkdirSync(path.dirname(taskLogPath(own.config.dataDir, stale)), { recursive: true });
-      fs.writeFileSync(taskLogPath(own.config.dataDir, stale), 'half a log\n');
+      await executions.setColumns(stale, { is_finished: false, creator_id: 'someone' });
+      await runner.logs.append(stale, 'half a log\n');
 
       await own.app.close();
-      const log = fs.readFileSync(taskLogPath(own.config.dataDir, cancelled), 'utf8');
-      expect(log).toContain('waiting for the stop');
-      expect(log.trimEnd().split('\n').pop()).toMatch(new RegExp(`^Task ${cancelled} failed in`));
-
       const again = await buildApp(own.config);
       try {
+        const logs = runnerFor(again.engine.registry).logs;
+        const log = await logs.readAll(cancelled);
+        expect(log).toContain('waiting for the stop');
+        expect(log.trimEnd().split('\n').pop()).toMatch(new RegExp(`^Task ${cancelled} failed in`));
         const root = { ...systemContext(), orgId: ROOT_ORG_ID };
         const rows = again.engine.registry.get('ops.adhocexecution');
-        expect(rows.get(cancelled, root)).toMatchObject({ is_finished: true, is_success: false });
-        expect(rows.get(stale, root)).toMatchObject({ is_finished: true, is_success: false });
-        expect(fs.readFileSync(taskLogPath(own.config.dataDir, stale), 'utf8')).toContain(
-          `Task ${stale} was interrupted`,
-        );
+        expect(await rows.get(cancelled, root)).toMatchObject({ is_finished: true, is_success: false });
+        expect(await rows.get(stale, root)).toMatchObject({ is_finished: true, is_success: false });
+        expect(await logs.readAll(stale)).toContain(`Task ${stale} was interrupted`);
       } finally {
         await again.close();
       }

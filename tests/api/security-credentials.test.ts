@@ -71,9 +71,11 @@ async function loginError(username: string, password: string): Promise<string | 
   return response.status === 302 ? null : loginPageData(await response.text()).error;
 }
 
-const sessionsOf = (userId: string): number =>
-  (server.app.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(userId) as { n: number })
-    .n;
+const sessionsOf = async (userId: string): Promise<number> =>
+  Number(
+    (await server.app.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [userId]))
+      ?.n,
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -94,7 +96,7 @@ describe('sessions end on credential changes (item 7)', () => {
     expect(set.status).toBe(200);
     expect(await alive(tina.first)).toBe(false);
     expect(await alive(tina.second)).toBe(false);
-    expect(sessionsOf(tina.id)).toBe(0);
+    expect(await sessionsOf(tina.id)).toBe(0);
     expect(await keyWorks(tina.key)).toBe(false);
     expect(await loginError(tina.username, tina.tempSecret)).toContain('incorrect');
     expect(await loginError(tina.username, tina.password)).toContain('incorrect');
@@ -124,7 +126,7 @@ describe('sessions end on credential changes (item 7)', () => {
   it('disabling a user ends his sessions for good, one by one or in bulk', async () => {
     const dora = await person();
     expect((await call(admin, 'PATCH', `${USERS}${dora.id}/`, { is_active: false })).status).toBe(200);
-    expect(sessionsOf(dora.id)).toBe(0);
+    expect(await sessionsOf(dora.id)).toBe(0);
     expect(await keyWorks(dora.key)).toBe(false);
     await call(admin, 'PATCH', `${USERS}${dora.id}/`, { is_active: true });
     // Enabled again: the old browsers stay signed out and the temporary password stays spent; the key
@@ -141,7 +143,7 @@ describe('sessions end on credential changes (item 7)', () => {
       bulk.map((p) => ({ id: p.id, is_active: false })),
     );
     expect(answer.status).toBe(200);
-    for (const p of bulk) expect(sessionsOf(p.id)).toBe(0);
+    for (const p of bulk) expect(await sessionsOf(p.id)).toBe(0);
   });
 
   it("a user's own change keeps the session that made it and ends the others", async () => {
@@ -154,7 +156,7 @@ describe('sessions end on credential changes (item 7)', () => {
     expect(changed.status).toBe(200);
     expect(await alive(sam.first)).toBe(true);
     expect(await alive(sam.second)).toBe(false);
-    expect(sessionsOf(sam.id)).toBe(1);
+    expect(await sessionsOf(sam.id)).toBe(1);
     // His keys stay his to manage; temporary passwords made with the old password are gone.
     expect(await keyWorks(sam.key)).toBe(true);
     expect(await loginError(sam.username, sam.tempSecret)).not.toBeNull();

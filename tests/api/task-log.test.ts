@@ -12,9 +12,7 @@ import { ROLE } from './identity-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { OPS_MESSAGES } from '../../server/src/ops/messages';
-import { taskLogPath, taskLogRoot } from '../../server/src/ops/task-ids';
 import { runnerFor, type RunOutcome, type TaskRunner } from '../../server/src/ops/task-runner';
-import { MarkStore } from '../../server/src/ops/task-log-routes';
 import { sweepTaskLogs } from '../../server/src/ops/retention';
 
 const ORG_B = '6d656d6f-0000-4000-8000-0000000000db';
@@ -163,14 +161,11 @@ describe('the task-log socket: who may connect', () => {
     expect((await openSocket(tester, null)).status).toBe(403);
   });
 
-  it('answers a non-UUID id with a fixed message and never touches the filesystem', async () => {
-    const root = taskLogRoot(server.config.dataDir);
-    fs.mkdirSync(root, { recursive: true });
-    fs.writeFileSync(path.join(root, 'secret.log'), SECRET);
+  it('answers a non-UUID id with a fixed message and never looks it up', async () => {
     fs.writeFileSync(path.join(server.config.dataDir, 'secret.log'), SECRET);
     const socket = await openSocket(tester);
-    const stat = vi.spyOn(fs.promises, 'stat');
-    const open = vi.spyOn(fs.promises, 'open');
+    const stat = vi.spyOn(runner, 'findRun');
+    const open = vi.spyOn(runner.logs, 'read');
     try {
       const attempts: unknown[] = [
         '../../etc/passwd',
@@ -325,7 +320,7 @@ describe('the task-log socket: streaming', () => {
       expect(bareNewline(frame.message)).toBe(false);
     }
     expect(content.length).toBeGreaterThan(4);
-    const file = fs.readFileSync(taskLogPath(server.config.dataDir, run.id), 'utf8');
+    const file = await runner.logs.readAll(run.id);
     const received = content
       .slice(1)
       .map((frame) => frame.message)
@@ -353,8 +348,8 @@ describe('the task-log socket: streaming', () => {
 
   it('sends "." every 0.5 s while the log does not exist, and says so when the task ends without one', async () => {
     const run = await controlledRun(testerId, 'never read', []);
-    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, run.id))).toBe(true);
-    fs.rmSync(taskLogPath(server.config.dataDir, run.id));
+    await expect.poll(() => runner.logs.exists(run.id)).toBe(true);
+    await runner.logs.remove([run.id]);
     const socket = await openSocket(tester);
     socket.ask(run.id);
     await wait(1300);
@@ -465,7 +460,7 @@ describe('the HTTP fallback GET /api/v1/ops/celery/task/{id}/log/', () => {
   it('serves the log in ≤ 10 KB pieces, resuming from the offset kept under each mark', async () => {
     const lines = Array.from({ length: 600 }, (_, i) => `http line ${i} — 文字 ${'y'.repeat(i % 29)}`);
     const id = await finishedRun(testerId, lines);
-    const file = fs.readFileSync(taskLogPath(server.config.dataDir, id), 'utf8');
+    const file = await runner.logs.readAll(id);
     expect(Buffer.byteLength(file)).toBeGreaterThan(20 * 1024);
     const pieces: string[] = [];
     let mark: string | undefined;
@@ -491,12 +486,12 @@ describe('the HTTP fallback GET /api/v1/ops/celery/task/{id}/log/', () => {
 
   it('while running: end stays false; before the log exists: "." or "Waiting task start"', async () => {
     const run = await controlledRun(testerId, 'running now', ['done now']);
-    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, run.id))).toBe(true);
+    await expect.poll(() => runner.logs.exists(run.id)).toBe(true);
     const live = await call<LogAnswer>(tester, 'GET', LOG_URL(run.id));
     expect(live.body.end).toBe(false);
     const tail = await call<LogAnswer>(tester, 'GET', `${LOG_URL(run.id)}?mark=${live.body.mark}`);
     expect(tail.body).toMatchObject({ data: '', end: false });
-    fs.rmSync(taskLogPath(server.config.dataDir, run.id));
+    await runner.logs.remove([run.id]);
     expect((await call<LogAnswer>(tester, 'GET', `${LOG_URL(run.id)}?mark=undefined`)).body).toMatchObject({
       data: '.',
       end: false,
@@ -508,39 +503,24 @@ describe('the HTTP fallback GET /api/v1/ops/celery/task/{id}/log/', () => {
     await expect.poll(() => runner.isFinished(run.id)).toBe(true);
     expect((await call<LogAnswer>(tester, 'GET', LOG_URL(run.id))).body).toMatchObject({ end: true });
   });
-
-  it('keeps a bounded number of marks', () => {
-    const marks = new MarkStore(3, 1000);
-    const keys = [1, 2, 3, 4].map((n) => marks.issue('u', 't', n, 0));
-    expect(marks.size).toBe(3);
-    expect(marks.offset(keys[0], 'u', 't', 10)).toBe(0);
-    expect(marks.offset(keys[3], 'u', 't', 10)).toBe(4);
-    expect(marks.offset(keys[3], 'u', 't', 5000)).toBe(0);
-    expect(marks.offset(keys[3], 'other', 't', 10)).toBe(0);
-  });
 });
 
 describe('log retention', () => {
-  it('deletes logs older than the keep days, never a running task’s log nor other files', async () => {
+  it('deletes logs older than the keep days, never a running task’s log nor another task’s', async () => {
     const old = await finishedRun(testerId, ['old log']);
     const running = await controlledRun(testerId, 'still running', []);
-    await expect.poll(() => fs.existsSync(taskLogPath(server.config.dataDir, running.id))).toBe(true);
+    await expect.poll(() => runner.logs.exists(running.id)).toBe(true);
     const recent = await finishedRun(testerId, ['recent log']);
-    const root = taskLogRoot(server.config.dataDir);
-    const stranger = path.join(root, old.slice(0, 2), 'notes.txt');
-    fs.writeFileSync(stranger, 'kept');
-    const longAgo = new Date(Date.now() - 100 * 86_400_000);
-    for (const file of [
-      taskLogPath(server.config.dataDir, old),
-      taskLogPath(server.config.dataDir, running.id),
-      stranger,
-    ])
-      fs.utimesSync(file, longAgo, longAgo);
-    await sweepTaskLogs(server.config.dataDir, 90, (id) => runner.isRunning(id));
-    expect(fs.existsSync(taskLogPath(server.config.dataDir, old))).toBe(false);
-    expect(fs.existsSync(taskLogPath(server.config.dataDir, running.id))).toBe(true);
-    expect(fs.existsSync(taskLogPath(server.config.dataDir, recent))).toBe(true);
-    expect(fs.existsSync(stranger)).toBe(true);
+    // Age the logs of `old` and `running` (written long ago as far as the database knows).
+    const longAgo = Date.now() - 100 * 86_400_000;
+    await server.app.db.run(
+      `UPDATE task_log_chunks SET date_created = ? WHERE ${server.app.db.dialect.inList('task_id')}`,
+      [longAgo, server.app.db.dialect.listParam([old, running.id])],
+    );
+    expect(await sweepTaskLogs(runner.logs, 90, runner.runningIds())).toBe(1);
+    expect(await runner.logs.exists(old)).toBe(false);
+    expect(await runner.logs.exists(running.id)).toBe(true);
+    expect(await runner.logs.exists(recent)).toBe(true);
     running.release();
     await expect.poll(() => runner.isFinished(running.id)).toBe(true);
     // The run is still listed; its log is reported gone.

@@ -161,9 +161,10 @@ describe('while AUTH_TEMP_TOKEN is on', () => {
   it('expires after 5 minutes', async () => {
     const token = await create(alice);
     // Move the clock: the stored expiry is now in the past.
-    server.app.db
-      .prepare('UPDATE temp_tokens SET date_expired = ? WHERE id = ?')
-      .run(Date.now() - 1, token.id);
+    await server.app.db.run('UPDATE temp_tokens SET date_expired = ? WHERE id = ?', [
+      Date.now() - 1,
+      token.id,
+    ]);
     expect((await formLogin('alice', token.secret)).ok).toBe(false);
     const listed = (await call<Token[]>(alice, 'GET', TOKENS)).body.find((t) => t.id === token.id);
     expect(listed).toMatchObject({ is_valid: false, verified: false, secret: '' });
@@ -181,13 +182,13 @@ describe('while AUTH_TEMP_TOKEN is on', () => {
 
   it('the lock-out and the login ACLs apply to it as to a password', async () => {
     const token = await create(alice);
-    server.app.db
-      .prepare("INSERT INTO login_blocks (scope, key, until) VALUES ('user', 'alice', ?)")
-      .run(Date.now() + 60_000);
+    await server.app.db.run("INSERT INTO login_blocks (scope, key, until) VALUES ('user', 'alice', ?)", [
+      Date.now() + 60_000,
+    ]);
     const blocked = await formLogin('alice', token.secret);
     expect(blocked.ok).toBe(false);
     expect(blocked.error).toContain('locked');
-    server.app.db.prepare("DELETE FROM login_blocks WHERE key = 'alice'").run();
+    await server.app.db.run("DELETE FROM login_blocks WHERE key = 'alice'");
     // The refused attempt did not spend it.
     expect((await call<Token>(alice, 'GET', `${TOKENS}${token.id}/`)).body.is_valid).toBe(true);
 
@@ -251,7 +252,7 @@ describe('while AUTH_TEMP_TOKEN is on', () => {
 
   it('keeps secrets out of the database in clear', async () => {
     const token = await create(alice);
-    const row = server.app.db.prepare('SELECT * FROM temp_tokens WHERE id = ?').get(token.id);
+    const row = await server.app.db.get('SELECT * FROM temp_tokens WHERE id = ?', [token.id]);
     expect(JSON.stringify(row)).not.toContain(token.secret);
   });
 });

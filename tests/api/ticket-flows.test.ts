@@ -61,7 +61,7 @@ beforeAll(async () => {
   const role = await call<{ id: string }>(admin, 'POST', '/api/v1/rbac/system-roles/', {
     body: { name: 'flow-editors' },
   });
-  replaceRolePermissions(server.app.db, role.body.id, [
+  await replaceRolePermissions(server.app.db, role.body.id, [
     'tickets.view_ticketflow',
     'tickets.add_ticketflow',
     'tickets.change_ticketflow',

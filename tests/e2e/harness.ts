@@ -13,7 +13,7 @@ import {
   DEFAULT_SESSION_AGE_SECONDS,
   type ServerConfig,
 } from '../../server/src/config';
-import type { Db } from '../../server/src/db/open-database';
+import type { Database } from '../../server/src/data/database';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
@@ -27,7 +27,7 @@ export interface Console {
   pluginsDir: string;
   browser: Browser;
   /** The server's database, for seeds such as sendSiteMessage(c.db, …) and ensureOrg(c.db, …). */
-  db: Db;
+  db: Database;
   /** The running server's configuration; tests may flip switches read per request (authTempToken). */
   config: ServerConfig;
   createUser(input: NewUser): ReturnType<typeof createUser>;
@@ -87,7 +87,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     browser,
     db: app.db,
     config,
-    createUser: (input) => createUser(app.db, input),
+    createUser: (input) => createUser({ db: app.db, resources: app.engine.registry }, input),
     async close() {
       await browser.close();
       await app.close();

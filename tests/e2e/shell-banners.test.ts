@@ -118,7 +118,7 @@ describe('site-message socket failure', () => {
 
   it('shows "connecting the websocket failed" and the rest of the page keeps working', async () => {
     const admin = await findUserCredentials(c.db, 'admin');
-    sendSiteMessage(c.db, {
+    await sendSiteMessage(c.db, {
       userIds: [admin!.user.id],
       subject: 'Still readable',
       message: '<p>over REST</p>',

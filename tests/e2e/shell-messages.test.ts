@@ -34,8 +34,8 @@ describe('site messages', () => {
     await page.waitForSelector('[data-testid="nav-messages"][data-unread="0"]');
     expect(await page.locator('[data-testid="messages-badge"]').count()).toBe(0);
 
-    sendSiteMessage(c.db, { userIds: [aliceId], subject: 'First notice', message: '<i>one</i>' });
-    sendSiteMessage(c.db, { userIds: [aliceId], subject: 'Markup inside', message: XSS });
+    await sendSiteMessage(c.db, { userIds: [aliceId], subject: 'First notice', message: '<i>one</i>' });
+    await sendSiteMessage(c.db, { userIds: [aliceId], subject: 'Markup inside', message: XSS });
     await expect.poll(() => page.textContent('[data-testid="messages-badge"]')).toBe('2');
 
     await page.click('[data-testid="nav-messages"]');
@@ -65,7 +65,7 @@ describe('site messages', () => {
   });
 
   it('a message body with scripts and handlers is sanitised and nothing runs', async () => {
-    sendSiteMessage(c.db, { userIds: [aliceId], subject: 'Another', message: XSS });
+    await sendSiteMessage(c.db, { userIds: [aliceId], subject: 'Another', message: XSS });
     const page = await newPage(c);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {

@@ -55,7 +55,7 @@ export function registerProfilePasswordRoutes(app: FastifyInstance, ctx: AppCont
           }),
         ],
       });
-    if (!(await verifyPassword(fields.old_password, findUserPasswordHash(ctx.db, user.id)))) {
+    if (!(await verifyPassword(fields.old_password, await findUserPasswordHash(ctx.db, user.id)))) {
       await recordLoginFailure(ctx.db, user.username, ip, limits);
       throw new ResponseError(400, { old_password: [credentialMessage('oldPasswordWrong', lang)] });
     }

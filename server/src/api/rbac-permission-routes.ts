@@ -9,10 +9,12 @@ import { listRolePermissions } from '../storage/role-permissions';
 
 /** `GET /api/v1/rbac/permissions/` and `/permissions/tree/` (api.md §3.4): `?scope=org|system&role=<id>`. */
 export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const held = (roleId: string | undefined): Set<string> | null => {
+  const held = async (roleId: string | undefined): Promise<Set<string> | null> => {
     if (!roleId || roleId.length > 64) return null;
     const builtin = builtinRoleById(roleId);
-    return new Set(builtin ? builtin.permissions : (listRolePermissions(ctx.db, [roleId]).get(roleId) ?? []));
+    return new Set(
+      builtin ? builtin.permissions : ((await listRolePermissions(ctx.db, [roleId])).get(roleId) ?? []),
+    );
   };
   const params = (query: unknown) => {
     const q = (query ?? {}) as Record<string, unknown>;
@@ -26,13 +28,13 @@ export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppConte
     const rctx = await requestContext(ctx.db, request);
     if (!allows(rctx, ['rbac.view_permission'])) throw permissionDenied();
     const { scope, role } = params(request.query);
-    const codes = held(role);
+    const codes = await held(role);
     return permissionList(scope, codes, codes !== null);
   });
   app.get('/api/v1/rbac/permissions/tree/', async (request) => {
     const rctx = await requestContext(ctx.db, request);
     if (!allows(rctx, ['rbac.view_permission'])) throw permissionDenied();
     const { scope, role } = params(request.query);
-    return permissionTree(scope, held(role) ?? new Set(), rctx.language);
+    return permissionTree(scope, (await held(role)) ?? new Set(), rctx.language);
   });
 }

@@ -87,7 +87,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): 
   const options = (detail: boolean) => async (request: FastifyRequest) => {
     const caller = await callerContext(ctx, request);
     requireCode(caller, Object.values(PERM).join('|'));
-    if (detail) loadOwn(request, caller);
+    if (detail) await loadOwn(request, caller);
     return optionsAnswer(
       caller,
       `Access Key ${detail ? 'Instance' : 'List'}`,

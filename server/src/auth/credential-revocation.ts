@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { deactivateAccessKeys } from '../storage/access-keys';
 import { deleteUserSessions } from '../storage/sessions';
 import { expireLiveTempTokens } from '../storage/temp-tokens';
@@ -20,17 +20,17 @@ import { expireLiveTempTokens } from '../storage/temp-tokens';
  */
 export type CredentialChange = 'password-set-by-admin' | 'password-changed' | 'disabled';
 
-export function revokeUserCredentials(
-  db: Db,
+export async function revokeUserCredentials(
+  db: Database,
   userId: string,
   change: CredentialChange,
   /** The session that made the change: kept when the user changed their own password, else ignored. */
   keepSessionId: string | null = null,
-): void {
+): Promise<void> {
   const now = Date.now();
-  db.transaction(() => {
-    deleteUserSessions(db, userId, change === 'password-changed' ? keepSessionId : null);
-    expireLiveTempTokens(db, userId, now);
-    if (change === 'password-set-by-admin') deactivateAccessKeys(db, userId);
-  })();
+  await db.transaction(async () => {
+    await deleteUserSessions(db, userId, change === 'password-changed' ? keepSessionId : null);
+    await expireLiveTempTokens(db, userId, now);
+    if (change === 'password-set-by-admin') await deactivateAccessKeys(db, userId);
+  });
 }

@@ -118,7 +118,7 @@ export async function authenticateSignature(
 
   const text = signingString(params, request.method, request.url, (name) => headerValue(request, name));
   if (text === null || !UUID.test(params.keyId)) throw invalid();
-  const key = findAccessKey(ctx.db, params.keyId.toLowerCase());
+  const key = await findAccessKey(ctx.db, params.keyId.toLowerCase());
   const secret = key?.isActive
     ? openSecret(ctx.config.dataDir, accessKeyBinding(key.id), key.secretSealed)
     : null;
@@ -131,7 +131,7 @@ export async function authenticateSignature(
 
   // Accepted once: the same signature bytes (same key, target, Date, body, org) again is a replay.
   const digest = crypto.createHash('sha256').update(`${key.id}\n`).update(presented).digest('hex');
-  if (!recordSignatureUse(ctx.db, digest, date + SIGNATURE_WINDOW_MS + 1000, now)) throw invalid();
+  if (!(await recordSignatureUse(ctx.db, digest, date + SIGNATURE_WINDOW_MS + 1000, now))) throw invalid();
 
   if (expectedBody !== null) {
     if (hasBody(request)) bodyChecks.set(request, { expected: expectedBody, received: null });

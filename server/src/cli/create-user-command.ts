@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config';
-import { openDatabase } from '../db/open-database';
+import { openPreparedDatabase } from '../bootstrap/database-schema';
 import { seedOnStart } from '../bootstrap/first-start';
 import { createUser } from '../users/create-user';
 import { passwordProblems } from '../auth/password-policy';
@@ -10,7 +10,7 @@ export const CREATE_USER_USAGE = `usage: node dist/server/main.js create-user --
   ROLE is a role id or built-in name (User, SystemAuditor, SystemAdmin, OrgUser, OrgAuditor, OrgAdmin);
   ORG is an org id or "default". Defaults: --system-role User --org-role default:OrgUser.`;
 
-/** `create-user`: adds a user to the data dir of the config (for e2e set-up and operators). */
+/** `create-user`: adds a user to the configured database (for e2e set-up and operators). */
 export async function runCreateUser(config: ServerConfig, argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -38,16 +38,17 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
       return 2;
     }
   }
-  const db = openDatabase(config.dataDir);
+  const { db, registry } = await openPreparedDatabase(config);
   try {
-    const generated = await seedOnStart(db, config.adminPassword);
+    const target = { db, resources: registry };
+    const generated = await seedOnStart(target, config.adminPassword);
     if (generated !== null) process.stdout.write(`admin password: ${generated}\n`);
     const orgRoles = values['org-role']?.map((entry) => {
       const split = entry.lastIndexOf(':');
       if (split <= 0) throw new Error(`--org-role expects ORG:ROLE, got "${entry}"`);
       return { org: entry.slice(0, split), role: entry.slice(split + 1) };
     });
-    const user = await createUser(db, {
+    const user = await createUser(target, {
       username: values.username,
       email: values.email,
       password: values.password ?? null,
@@ -59,6 +60,6 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
     process.stdout.write(`created user ${user.username} (${user.id})\n`);
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }

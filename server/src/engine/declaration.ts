@@ -1,3 +1,4 @@
+import type { Condition } from '../data/conditions';
 /**
  * A resource is declared once, here-shaped, and the engine derives the rest from it: the table and its
  * indexes (additive migrations), validation, OPTIONS metadata, list/detail/create/update/partial update/
@@ -73,11 +74,15 @@ export interface FieldDeclaration {
    * A read-only value with no column, computed per row for output (e.g. `users_amount`). The engine
    * batches nothing for you: keep it cheap or use `computeMany`.
    */
-  compute?: (row: StoredRow, ctx: RequestContext, resources: ResourceDirectory) => unknown;
+  compute?: (row: StoredRow, ctx: RequestContext, resources: ResourceDirectory) => unknown | Promise<unknown>;
   /** Not in the field groups of export templates (a password, a private key). */
   secret?: boolean;
   /** Batched form of `compute` for lists: one value per row, in order. Wins over `compute` when present. */
-  computeMany?: (rows: readonly StoredRow[], ctx: RequestContext, resources: ResourceDirectory) => unknown[];
+  computeMany?: (
+    rows: readonly StoredRow[],
+    ctx: RequestContext,
+    resources: ResourceDirectory,
+  ) => unknown[] | Promise<unknown[]>;
   /**
    * Link table of an m2m field. Default: table `<resource table>_<field>` with columns `<from>_id`
    * (this resource) and `<to>_id`; set it to adopt an existing table.
@@ -172,32 +177,40 @@ export interface ExtraActionResult {
 
 export type ExtraActionHandler = (call: ExtraActionCall) => ExtraActionResult | Promise<ExtraActionResult>;
 
-/** Engine data access to one declared resource, for hooks and extra actions. */
+/**
+ * Engine data access to one declared resource, for hooks and extra actions. Every call is asynchronous
+ * (the data layer may be PostgreSQL): `await resources.get('assets.asset').find(condition, ctx)`.
+ */
 export interface ResourceAccess {
   readonly declaration: ResourceDeclaration;
   /** One row by id within the current org scope of `ctx` (all orgs for Root), or null. */
-  get(id: string, ctx: RequestContext): StoredRow | null;
+  get(id: string, ctx: RequestContext): Promise<StoredRow | null>;
   /** Rows matching a storage-neutral condition within the current org scope of `ctx`. */
-  find(where: ScopeCondition | null, ctx: RequestContext): StoredRow[];
-  count(where: ScopeCondition | null, ctx: RequestContext): number;
+  find(where: Condition | null, ctx: RequestContext): Promise<StoredRow[]>;
+  count(where: Condition | null, ctx: RequestContext): Promise<number>;
   /** Validated create (400 on errors) through the same hooks as POST; returns the stored row. */
   create(input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow>;
   /** Validated partial update through the same hooks as PATCH. */
   update(id: string, input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow>;
   delete(id: string, ctx: RequestContext): Promise<void>;
   /** Raw column update without validation or hooks (counters, flags the API never writes). */
-  setColumns(id: string, values: StoredRow): void;
+  setColumns(id: string, values: StoredRow): Promise<void>;
   /** The row as the API outputs it (computed fields, m2m ids, `_display`, org_name). */
-  serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown>;
+  serialize(row: StoredRow, ctx: RequestContext): Promise<Record<string, unknown>>;
   /** Ids linked through an m2m field of this resource. */
-  linked(field: string, id: string): string[];
+  linked(field: string, id: string): Promise<string[]>;
   /**
    * Ids linked through an m2m field, for many rows in one read (computed list fields): every id asked
    * for is a key, in the order given; its targets in link order (empty when none).
    */
-  linkedMany(field: string, ids: readonly string[]): Map<string, string[]>;
+  linkedMany(field: string, ids: readonly string[]): Promise<Map<string, string[]>>;
   /** Replaces (mode 'set') or extends/reduces the links of an m2m field. */
-  link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void;
+  link(
+    field: string,
+    id: string,
+    targetIds: readonly string[],
+    mode: 'set' | 'add' | 'remove',
+  ): Promise<void>;
 }
 
 export interface ResourceDirectory {
@@ -205,6 +218,11 @@ export interface ResourceDirectory {
   get(name: string): ResourceAccess;
   /** Whether a resource of that name is registered (counts over resources another area may not ship). */
   has(name: string): boolean;
+  /**
+   * Inside a write transaction (`beforeWrite`): holds the lock `name` until the transaction ends, against
+   * every other writer on the database — on every instance (values that must not race: keys, counters).
+   */
+  lock(name: string): Promise<void>;
 }
 
 /**
@@ -213,19 +231,19 @@ export interface ResourceDirectory {
  * is computed once per batch here, so a bulk request costs linear work, never a re-read per item.
  */
 export interface WriteBatch {
-  /** The value under `key`, computed by `compute` on its first use within this batch. */
+  /** The value under `key`, computed by `compute` on its first use within this batch (a promise stays one). */
   memo<T>(key: string, compute: () => T): T;
   /**
    * Runs `write` once, at the end of the batch's write transaction, after every row (from `beforeWrite`):
    * a counter the rows advanced in memory is stored once, not once per row. A later call with the same
    * key replaces the earlier one.
    */
-  atCommit(key: string, write: () => void): void;
+  atCommit(key: string, write: () => void | Promise<void>): void;
 }
 
 export interface ResourceHooks {
   /** Narrows every query of this resource beyond org scoping (users: members of the current org). */
-  scope?: (ctx: RequestContext) => ScopeCondition | null;
+  scope?: (ctx: RequestContext) => Condition | null | Promise<Condition | null>;
   /**
    * Cross-field and database checks after per-field validation; return errors to answer 400. In a bulk
    * write every item is validated before any is written: `batch` lets a hook see the items before it.
@@ -246,9 +264,10 @@ export interface ResourceHooks {
     batch: WriteBatch,
   ) => void | Promise<void>;
   /**
-   * Synchronous, inside the one transaction that writes the batch, just before this row is written:
-   * values that must not race with another request (keys, counters, default names) are taken here. It
-   * sees the rows of the batch written before it; it must not await.
+   * Inside the one transaction that writes the batch, just before this row is written: values that must
+   * not race with another request (keys, counters, default names) are taken here, under a lock named after
+   * what they count (`db.lock`, held until the transaction ends, on every instance). It sees the rows of the
+   * batch written before it.
    */
   beforeWrite?: (
     data: StoredRow,
@@ -256,7 +275,7 @@ export interface ResourceHooks {
     existing: StoredRow | null,
     resources: ResourceDirectory,
     batch: WriteBatch,
-  ) => void;
+  ) => void | Promise<void>;
   /** `input` holds the validated input including `virtual` fields (absent ones were not sent). */
   afterSave?: (
     row: StoredRow,
@@ -268,20 +287,6 @@ export interface ResourceHooks {
   /** May refuse with 400/403 (built-in roles, a role still bound, the current organization …). */
   beforeDelete?: (row: StoredRow, ctx: RequestContext, resources: ResourceDirectory) => void | Promise<void>;
 }
-
-/** A storage-neutral condition (SQL lives only in the engine's storage module). */
-export type ScopeCondition =
-  | { field: string; op: 'eq' | 'ne'; value: unknown }
-  /** A case-insensitive substring of the field's text. */
-  | { field: string; op: 'contains'; value: string }
-  | { field: string; op: 'in'; values: readonly unknown[] }
-  | {
-      field: string;
-      op: 'inSubquery';
-      subquery: { table: string; column: string; where: Record<string, unknown> };
-    }
-  | { and: readonly ScopeCondition[] }
-  | { or: readonly ScopeCondition[] };
 
 export interface ResourceDeclaration {
   /** `<app>.<model>`: also the permission model (`<app>.<action>_<model>`), e.g. `assets.asset`. */
@@ -319,7 +324,11 @@ export interface ResourceDeclaration {
   customFilters?: Readonly<
     Record<
       string,
-      (value: string, ctx: RequestContext, resources: ResourceDirectory) => ScopeCondition | null
+      (
+        value: string,
+        ctx: RequestContext,
+        resources: ResourceDirectory,
+      ) => Condition | null | Promise<Condition | null>
     >
   >;
   /**

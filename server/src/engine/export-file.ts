@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { xlsxStream as workbookStream } from '../export/xlsx-stream';
 import type { FieldDeclaration, RequestContext } from './declaration';
-import type { SelectQuery } from './conditions';
+import type { SelectQuery } from '../data/conditions';
 import { yieldToEventLoop } from './pacer';
 import type { EngineResource } from './runtime';
 import { writableFields } from './validation';
@@ -60,8 +60,8 @@ async function* rowBatches(
   ctx: RequestContext,
 ): AsyncGenerator<Array<Array<string | number>>> {
   const only = new Set(columns.map((c) => c.name));
-  for (const batch of resource.store.batches(query, BATCH)) {
-    const rows = resource.serializeMany(
+  for await (const batch of resource.store.batches(query, BATCH)) {
+    const rows = await resource.serializeMany(
       batch.map((raw) => resource.decode(raw)),
       ctx,
       only,

@@ -2,33 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/session-auth';
 import { ResponseError } from '../http/api-error';
-import { listOrgNames } from '../storage/orgs';
-import type { ResourceDeclaration } from './declaration';
+import { MAX_SPM_IDS, ResourceCacheStore, SPM_BODY_LIMIT } from '../data/stores/resource-cache-store';
 import { MAX_IMPORT_BYTES } from './import-file';
-import { MAX_SPM_IDS, ResourceCache, SPM_BODY_LIMIT } from './resource-cache';
 import { registerResourceRoutes } from './routes';
-import { ResourceRegistry } from './runtime';
+import type { ResourceRegistry } from './runtime';
 
 export { defineResource } from './declaration';
 
 export interface Engine {
   registry: ResourceRegistry;
-  cache: ResourceCache;
+  cache: ResourceCacheStore;
 }
 
 /**
- * Builds the engine over the app's database: registers the declarations, runs their additive migrations,
- * and adds every route (resources, `POST /api/v1/common/resources/cache/`, the raw-file body parsers).
+ * Adds every route of the engine over a registry whose tables exist (bootstrap/database-schema.ts):
+ * each resource's CRUD, bulk, export, import and extra actions, `POST /api/v1/common/resources/cache/`
+ * (the spm cache, in the database) and the raw-file body parsers.
  */
-export function installEngine(
-  app: FastifyInstance,
-  ctx: AppContext,
-  declarations: readonly ResourceDeclaration[],
-): Engine {
-  const registry = new ResourceRegistry(ctx.db, () => listOrgNames(ctx.db));
-  for (const declaration of declarations) registry.add(declaration);
-  registry.migrate();
-  const cache = new ResourceCache();
+export function installEngine(app: FastifyInstance, ctx: AppContext, registry: ResourceRegistry): Engine {
+  const cache = new ResourceCacheStore(ctx.db);
 
   // Import bodies are the raw file (api.md §5): kept as bytes; render-to-json parses them.
   app.addContentTypeParser(
@@ -51,7 +43,7 @@ export function installEngine(
         resources: [`Ensure this field has no more than ${MAX_SPM_IDS} elements.`],
       });
     const ids = Array.isArray(resources) ? resources.map((id) => String(id).slice(0, 64)) : null;
-    return { spm: cache.put(auth.user.id, ids) };
+    return { spm: await cache.put(auth.user.id, ids) };
   });
 
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;

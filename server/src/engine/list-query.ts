@@ -72,7 +72,7 @@ export async function listRequest(
   spmIds: (spm: string) => Promise<string[]>,
 ): Promise<ListRequest> {
   const decl = resource.declaration;
-  const base = resource.scope(ctx);
+  const base = await resource.scope(ctx);
   const conditions: Array<Condition | null> = [];
   let byIds = false;
   let filtered = false;

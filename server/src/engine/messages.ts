@@ -9,6 +9,11 @@ const MESSAGES = {
   null: { en: 'This field may not be null.', zh: '该字段不能为 null。', ja: 'この項目はnullにできません。' },
   blank: { en: 'This field may not be blank.', zh: '该字段不能为空。', ja: 'この項目は空にできません。' },
   invalidString: { en: 'Not a valid string.', zh: '不是有效的字符串。', ja: '有効な文字列ではありません。' },
+  nullCharacters: {
+    en: 'Null characters are not allowed.',
+    zh: '不允许使用空字符。',
+    ja: 'ヌル文字は使用できません。',
+  },
   maxLength: {
     en: 'Ensure this field has no more than {n} characters.',
     zh: '请确保这个字段不能超过 {n} 个字符。',

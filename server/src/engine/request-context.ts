@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { requireAuth } from '../auth/session-auth';
 import { requestTimeZone } from '../http/datetime';
 import { requestLanguage } from '../http/language';
 import { resolveRequestOrg } from '../orgs/resolve-org';
-import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
+import { holdsSystemAdmin } from '../rbac/authorize';
 import type { RequestContext } from './declaration';
 
 /**
  * Who asks, in which org and language: 401 without a session, 400/403 for a malformed or refused org
  * (resolve-org never swaps a requested org silently).
  */
-export async function requestContext(db: Db, request: FastifyRequest): Promise<RequestContext> {
+export async function requestContext(db: Database, request: FastifyRequest): Promise<RequestContext> {
   const auth = requireAuth(request);
   const org = await resolveRequestOrg(db, request, auth.access);
   return {
@@ -20,7 +20,7 @@ export async function requestContext(db: Db, request: FastifyRequest): Promise<R
     orgId: org.id,
     perms: org.perms,
     // SystemAdmin is v2.21's superuser: every check passes, in every org (api.md §3.1).
-    isSystemAdmin: auth.access.systemRoleIds().includes(BUILTIN_ROLE_IDS.SystemAdmin),
+    isSystemAdmin: holdsSystemAdmin(auth.access),
     language: requestLanguage(request),
     timeZone: requestTimeZone(request.headers['x-tz']),
     query: firstValues(request.query),

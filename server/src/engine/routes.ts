@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import { allOf } from '../data/conditions';
+import type { Database } from '../data/database';
+import type { ResourceCacheStore } from '../data/stores/resource-cache-store';
 import { ResponseError, permissionDenied } from '../http/api-error';
 import { pageResponse } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
@@ -17,9 +19,7 @@ import { firstValues, listRequest, outputFields, selectOf, type ListRequest } fr
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
 import { yieldToEventLoop } from './pacer';
-import { allOf } from './conditions';
 import { requestContext } from './request-context';
-import type { ResourceCache } from './resource-cache';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
 import { MAX_BULK_ITEMS, assertBulkSize } from './write-batch';
 
@@ -34,9 +34,9 @@ const methodNotAllowed = (method: string): ResponseError =>
   new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
 
 interface EngineDeps {
-  db: Db;
+  db: Database;
   registry: ResourceRegistry;
-  cache: ResourceCache;
+  cache: ResourceCacheStore;
   fallbackHost: string;
 }
 
@@ -68,8 +68,8 @@ export function registerResourceRoutes(
     if (!resource.allows(ctx, [resource.permission(action)])) throw permissionDenied();
   };
   const spmIds = (ctx: RequestContext) => (spm: string) => deps.cache.get(ctx.userId, spm);
-  const loadRow = (id: string, ctx: RequestContext): StoredRow => {
-    const row = resource.get(id, ctx);
+  const loadRow = async (id: string, ctx: RequestContext): Promise<StoredRow> => {
+    const row = await resource.get(id, ctx);
     if (!row) throw objectMissing(resource.compiled);
     return row;
   };
@@ -79,7 +79,7 @@ export function registerResourceRoutes(
     const ctx = await context(request);
     const codes = (['view', 'add', 'change', 'delete'] as const).map((action) => resource.permission(action));
     if (!resource.allows(ctx, [codes.join('|')])) throw permissionDenied();
-    if (detail) loadRow(idParam(request), ctx);
+    if (detail) await loadRow(idParam(request), ctx);
     return metadata(resource, ctx, detail);
   };
   app.options(listUrl, options(false));
@@ -89,27 +89,27 @@ export function registerResourceRoutes(
     const ctx = await context(request);
     require(ctx, 'view', 'GET');
     const query = firstValues(request.query);
-    const list = listRequest(resource, query, ctx, spmIds(ctx));
+    const list = await listRequest(resource, query, ctx, spmIds(ctx));
     const format = exportFormat(query, request.headers.accept);
     if (format) return sendExport(reply, format, query, list, ctx);
     const fields = outputFields(resource, query);
     if (list.limit === null) {
       // No pagination asked (a plain array): read and serialise in batches, giving others a turn between.
       const all: Array<Record<string, unknown>> = [];
-      for (const batch of resource.store.batches(selectOf(list), UNPAGED_BATCH)) {
+      for await (const batch of resource.store.batches(selectOf(list), UNPAGED_BATCH)) {
         all.push(
-          ...resource.serializeMany(
+          ...(await resource.serializeMany(
             batch.map((raw) => resource.decode(raw)),
             ctx,
             fields,
-          ),
+          )),
         );
         await yieldToEventLoop();
       }
       return all;
     }
-    const { rows, count } = resource.page({ ...selectOf(list), limit: list.limit });
-    const results = resource.serializeMany(rows, ctx, fields);
+    const { rows, count } = await resource.page({ ...selectOf(list), limit: list.limit });
+    const results = await resource.serializeMany(rows, ctx, fields);
     return pageResponse(
       request,
       deps.fallbackHost,
@@ -130,9 +130,9 @@ export function registerResourceRoutes(
         Number.isInteger(asked) && asked > 0 ? Math.min(asked, SUGGESTIONS_MAX) : SUGGESTIONS_PAGE;
       // Mini fields only, never an export: a match permission picks objects, it does not read them whole.
       const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
-      const list = listRequest(resource, query, ctx, spmIds(ctx));
-      const { rows, count } = resource.page({ ...selectOf(list), limit });
-      const results = resource.serializeMany(rows, ctx, outputFields(resource, query));
+      const list = await listRequest(resource, query, ctx, spmIds(ctx));
+      const { rows, count } = await resource.page({ ...selectOf(list), limit });
+      const results = await resource.serializeMany(rows, ctx, outputFields(resource, query));
       return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
     });
   }
@@ -167,7 +167,7 @@ export function registerResourceRoutes(
       return reply.code(201).send(await resource.serializeInTurns(created, ctx));
     }
     const row = await resource.create(asObject(body), ctx);
-    return reply.code(201).send(resource.serialize(row, ctx));
+    return reply.code(201).send(await resource.serialize(row, ctx));
   });
 
   const bulkUpdate = (partial: boolean) => async (request: FastifyRequest) => {
@@ -179,7 +179,7 @@ export function registerResourceRoutes(
         non_field_errors: [message('notAList', ctx.language, { type: pythonType(body ?? null) })],
       });
     assertBulkSize(body.length, ctx.language);
-    const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
+    const list = await listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
     const ids = body.map((item: unknown) => {
       const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
       const id = record.id ?? record.pk;
@@ -190,9 +190,9 @@ export function registerResourceRoutes(
     // One read for every target, within the request's filtered set (api.md §5).
     const idCondition = { field: 'id', op: 'in', values: ids } as const;
     const found = new Map(
-      resource
-        .select({ where: allOf([list.where, idCondition]), order: [], limit: null, offset: 0 })
-        .map((row) => [String(row.id), row]),
+      (
+        await resource.select({ where: allOf([list.where, idCondition]), order: [], limit: null, offset: 0 })
+      ).map((row) => [String(row.id), row]),
     );
     const targets = body.map((input: unknown, index) => ({
       existing: found.get(ids[index] as string) ?? null,
@@ -208,10 +208,15 @@ export function registerResourceRoutes(
   app.delete(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'delete', 'DELETE');
-    const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
-    if (!bulkDeleteAllowed(resource, list)) throw new ResponseError(400, undefined);
+    const list = await listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
+    if (!(await bulkDeleteAllowed(resource, list))) throw new ResponseError(400, undefined);
     // One more than allowed is enough to refuse: a huge selection is never read whole.
-    const rows = resource.select({ where: list.where, order: [], limit: MAX_BULK_ITEMS + 1, offset: 0 });
+    const rows = await resource.select({
+      where: list.where,
+      order: [],
+      limit: MAX_BULK_ITEMS + 1,
+      offset: 0,
+    });
     await resource.deleteRows(rows, ctx);
     return reply.code(204).send();
   });
@@ -219,9 +224,9 @@ export function registerResourceRoutes(
   app.get(detailUrl, async (request) => {
     const ctx = await context(request);
     require(ctx, 'view', 'GET');
-    const row = loadRow(idParam(request), ctx);
+    const row = await loadRow(idParam(request), ctx);
     const query = firstValues(request.query);
-    return resource.serializeMany([row], ctx, outputFields(resource, query))[0];
+    return (await resource.serializeMany([row], ctx, outputFields(resource, query)))[0];
   });
 
   const update = (partial: boolean) => async (request: FastifyRequest) => {
@@ -289,14 +294,14 @@ function exportFormat(
  * api.md §5 / resources.md §1.1: 'org' allows spm, a set narrowed to fewer rows than the whole, or exactly
  * one row; 'ids' allows only id-narrowed requests (`ids=`, `spm=`); false refuses.
  */
-function bulkDeleteAllowed(resource: EngineResource, list: ListRequest): boolean {
+async function bulkDeleteAllowed(resource: EngineResource, list: ListRequest): Promise<boolean> {
   const guard = resource.declaration.bulkDelete;
   if (guard === false) return false;
   if (list.byIds) return true;
   if (guard === 'ids') return false;
   if (!list.filtered) return false;
-  const filtered = resource.store.count(list.where);
-  return filtered === 1 || filtered < resource.store.count(list.base);
+  const filtered = await resource.store.count(list.where);
+  return filtered === 1 || filtered < (await resource.store.count(list.base));
 }
 
 function registerExtraAction(
@@ -319,7 +324,7 @@ function registerExtraAction(
         const id = action.detail ? idParam(request) : null;
         let row: StoredRow | null = null;
         if (id !== null) {
-          row = resource.get(id, ctx);
+          row = await resource.get(id, ctx);
           if (!row) throw objectMissing(resource.compiled);
         }
         const result = await action.handler({

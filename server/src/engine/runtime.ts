@@ -1,11 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
-import type { Db } from '../db/open-database';
+import { allOf, type Condition, type SelectQuery } from '../data/conditions';
+import { UniqueViolation, type Database } from '../data/database';
+import { ResourceTable } from '../data/resource-table';
+import { WriteVersions } from '../data/write-versions';
 import { formatDateTime } from '../http/datetime';
 import { ApiError, ResponseError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
-import { hasPerms } from '../rbac/has-perms';
+import { allows } from '../rbac/authorize';
 import { compileResource, type CompiledResource } from './compile';
-import { allOf, type Condition, type SelectQuery } from './conditions';
 import type {
   CrudAction,
   FieldErrors,
@@ -13,12 +16,10 @@ import type {
   ResourceAccess,
   ResourceDeclaration,
   ResourceDirectory,
-  ScopeCondition,
   StoredRow,
 } from './declaration';
 import { message } from './messages';
 import { Pacer, yieldToEventLoop } from './pacer';
-import { SqliteTable, WriteConflict } from './storage/sqlite-table';
 import { validateObject, type WriteMode } from './validation';
 import { Batch, assertBulkSize, throwItemErrors } from './write-batch';
 
@@ -35,22 +36,19 @@ export const objectMissing = (resource: CompiledResource): ResponseError =>
 /** Rows serialised per turn by `serializeInTurns`. */
 const SERIALIZE_SLICE = 200;
 
-/** A bounded in-process cache of org names for `org_name` (orgs are few and rarely renamed). */
-export type OrgNames = (orgId: string) => string;
-
 /** One declared resource at run time: data access, validation and output, shared by routes and hooks. */
 export class EngineResource implements ResourceAccess {
   readonly compiled: CompiledResource;
-  readonly store: SqliteTable;
+  readonly store: ResourceTable;
 
   constructor(
-    db: Db,
+    private readonly db: Database,
     readonly declaration: ResourceDeclaration,
     /** The directory hooks, computed fields and custom filters read other resources through. */
     readonly registry: ResourceRegistry,
   ) {
     this.compiled = compileResource(declaration);
-    this.store = new SqliteTable(db, this.compiled, (name) => registry.compiledOf(name));
+    this.store = new ResourceTable(db, this.compiled, (name) => registry.compiledOf(name));
   }
 
   /** `<app>.<action>_<model>` unless overridden. */
@@ -59,7 +57,7 @@ export class EngineResource implements ResourceAccess {
   }
 
   allows(ctx: RequestContext, codes: readonly string[]): boolean {
-    return ctx.isSystemAdmin || hasPerms(ctx.perms, codes);
+    return allows(ctx, codes);
   }
 
   /** Fields hidden from this requester by `fieldPermissions`. */
@@ -71,12 +69,12 @@ export class EngineResource implements ResourceAccess {
   }
 
   /** Org scoping plus the declaration's own scope hook: every query of this resource goes through it. */
-  scope(ctx: RequestContext): Condition | null {
+  async scope(ctx: RequestContext): Promise<Condition | null> {
     const org: Condition | null =
       this.declaration.orgScoped && ctx.orgId !== ROOT_ORG_ID
         ? { field: 'org_id', op: 'eq', value: ctx.orgId }
         : null;
-    return allOf([org, this.declaration.hooks?.scope?.(ctx) ?? null]);
+    return allOf([org, (await this.declaration.hooks?.scope?.(ctx)) ?? null]);
   }
 
   decode(raw: StoredRow): StoredRow {
@@ -88,13 +86,16 @@ export class EngineResource implements ResourceAccess {
         row[column.field] = null;
         continue;
       }
-      if (column.type === 'boolean') row[column.field] = value === 1 || value === true;
+      if (column.type === 'boolean') row[column.field] = value === true || Number(value) === 1;
       else if (column.type === 'json') {
-        try {
-          row[column.field] = JSON.parse(String(value));
-        } catch {
-          row[column.field] = null;
-        }
+        // Text on SQLite, already parsed jsonb on PostgreSQL.
+        if (typeof value !== 'string') row[column.field] = value;
+        else
+          try {
+            row[column.field] = JSON.parse(value);
+          } catch {
+            row[column.field] = null;
+          }
       } else row[column.field] = value;
     }
     return row;
@@ -120,38 +121,38 @@ export class EngineResource implements ResourceAccess {
     return out;
   }
 
-  get(id: string, ctx: RequestContext): StoredRow | null {
+  async get(id: string, ctx: RequestContext): Promise<StoredRow | null> {
     if (typeof id !== 'string' || id.length > 64) return null;
-    const raw = this.store.get(id, this.scope(ctx));
+    const raw = await this.store.get(id, await this.scope(ctx));
     return raw ? this.decode(raw) : null;
   }
 
-  find(where: ScopeCondition | null, ctx: RequestContext): StoredRow[] {
-    return this.select({ where: allOf([this.scope(ctx), where]), order: [], limit: null, offset: 0 });
+  async find(where: Condition | null, ctx: RequestContext): Promise<StoredRow[]> {
+    return this.select({ where: allOf([await this.scope(ctx), where]), order: [], limit: null, offset: 0 });
   }
 
-  select(query: SelectQuery): StoredRow[] {
-    return this.store.select(query).map((raw) => this.decode(raw));
+  async select(query: SelectQuery): Promise<StoredRow[]> {
+    return (await this.store.select(query)).map((raw) => this.decode(raw));
   }
 
   /** One decoded list page and the count of the whole filtered set. */
-  page(query: SelectQuery & { limit: number }): { rows: StoredRow[]; count: number } {
-    const { rows, count } = this.store.page(query);
+  async page(query: SelectQuery & { limit: number }): Promise<{ rows: StoredRow[]; count: number }> {
+    const { rows, count } = await this.store.page(query);
     return { rows: rows.map((raw) => this.decode(raw)), count };
   }
 
-  count(where: ScopeCondition | null, ctx: RequestContext): number {
-    return this.store.count(allOf([this.scope(ctx), where]));
+  async count(where: Condition | null, ctx: RequestContext): Promise<number> {
+    return this.store.count(allOf([await this.scope(ctx), where]));
   }
 
   /** Rows of these ids visible to ctx (fk/m2m validation); org scope only, not the scope hook. */
-  existingIds(ids: readonly string[], ctx: RequestContext): Set<string> {
+  async existingIds(ids: readonly string[], ctx: RequestContext): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const org: Condition | null =
       this.declaration.orgScoped && ctx.orgId !== ROOT_ORG_ID
         ? { field: 'org_id', op: 'eq', value: ctx.orgId }
         : null;
-    const rows = this.store.select({
+    const rows = await this.store.select({
       where: allOf([org, { field: 'id', op: 'in', values: ids }]),
       order: [],
       limit: null,
@@ -178,13 +179,13 @@ export class EngineResource implements ResourceAccess {
       lang: ctx.language,
       hidden: this.hiddenFields(ctx),
       existingIds: (to, ids) => this.registry.resource(to).existingIds(ids, linkCtx),
-      uniqueTaken: (field, value, exceptId) => {
+      uniqueTaken: async (field, value, exceptId) => {
         const column = field === 'id' ? 'id' : this.compiled.columnOf.get(field);
         if (!column) return false;
         // Another item of the same bulk request counts as taken too (both would pass the database check).
         if (batch.claimedByOther(field, scopeOf(field), value, claimant)) return true;
         const perOrg = scopeOf(field) === '' ? null : orgId;
-        const taken = this.store.exists(column, value, exceptId, perOrg);
+        const taken = await this.store.exists(column, value, exceptId, perOrg);
         if (!taken) batch.claim(field, scopeOf(field), value, claimant);
         return taken;
       },
@@ -200,7 +201,7 @@ export class EngineResource implements ResourceAccess {
     batch: Batch,
     claimant: string,
   ): Promise<{ data: StoredRow; errors: FieldErrors | null }> {
-    const { data, errors } = this.validateInput(body, mode, existing, ctx, batch, claimant);
+    const { data, errors } = await this.validateInput(body, mode, existing, ctx, batch, claimant);
     if (errors) return { data, errors };
     const hookErrors = await this.declaration.hooks?.validate?.(data, ctx, existing, this.registry, batch);
     if (hookErrors && Object.keys(hookErrors).length > 0) return { data, errors: hookErrors };
@@ -246,7 +247,7 @@ export class EngineResource implements ResourceAccess {
     ctx: RequestContext,
     partial = true,
   ): Promise<StoredRow> {
-    const existing = this.get(id, ctx);
+    const existing = await this.get(id, ctx);
     if (!existing) throw objectMissing(this.compiled);
     const [row] = await this.updateMany([{ existing, input }], ctx, partial, false);
     if (!row) throw objectMissing(this.compiled);
@@ -287,8 +288,8 @@ export class EngineResource implements ResourceAccess {
 
   /**
    * The write half of a batch: `beforeSave` of every item (may await; other requests get turns), then one
-   * synchronous transaction that runs `beforeWrite` and writes each row and its links in order, then
-   * `afterSave` of every item. Returns the stored rows, in the order given.
+   * transaction that runs `beforeWrite` and writes each row and its links in order, then `afterSave` of
+   * every item. Returns the stored rows, in the order given.
    */
   private async writeBatch(
     plan: ReadonlyArray<{ existing: StoredRow | null; data: StoredRow }>,
@@ -304,29 +305,35 @@ export class EngineResource implements ResourceAccess {
     const rows = plan.map(({ existing, data }) =>
       existing ? this.changedRow(data, ctx) : this.newRow(data, ctx),
     );
-    const ids = this.writeRows(() => {
-      const written = plan.map(({ existing }, index) => {
+    const ids = await this.writeRows(async () => {
+      const written: string[] = [];
+      for (const [index, { existing }] of plan.entries()) {
         const row = rows[index] as StoredRow;
-        hooks?.beforeWrite?.(row, ctx, existing, this.registry, batch);
+        await hooks?.beforeWrite?.(row, ctx, existing, this.registry, batch);
         let id: string;
         if (existing) {
           id = String(existing.id);
-          this.store.update(id, this.encode(this.storedPart(row)));
+          await this.store.update(id, this.encode(this.storedPart(row)));
         } else {
-          const inserted = this.store.insert(this.encode(this.storedPart(row)));
-          id = row.id === undefined ? String(inserted) : String(row.id);
+          const inserted = await this.store.insert(this.encode(this.storedPart(row)));
+          id = row.id === undefined ? inserted : String(row.id);
         }
         for (const [field] of this.compiled.links)
-          if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
-        return id;
-      });
-      batch.commit();
+          if (Array.isArray(row[field])) await this.store.link(field, id, row[field] as string[], 'set');
+        written.push(id);
+      }
+      await batch.commit();
       return written;
     }, ctx);
     const byId = new Map(
-      this.select({ where: { field: 'id', op: 'in', values: ids }, order: [], limit: null, offset: 0 }).map(
-        (row) => [String(row.id), row],
-      ),
+      (
+        await this.select({
+          where: { field: 'id', op: 'in', values: ids },
+          order: [],
+          limit: null,
+          offset: 0,
+        })
+      ).map((row) => [String(row.id), row]),
     );
     const saved = ids.map((id) => {
       const row = byId.get(id);
@@ -342,11 +349,11 @@ export class EngineResource implements ResourceAccess {
   }
 
   /** The batch's transaction; a value taken meanwhile by another request answers 409, not 500. */
-  private writeRows<T>(work: () => T, ctx: RequestContext): T {
+  private async writeRows<T>(work: () => Promise<T>, ctx: RequestContext): Promise<T> {
     try {
-      return this.store.transaction(work);
+      return await this.db.transaction(work);
     } catch (error) {
-      if (error instanceof WriteConflict)
+      if (error instanceof UniqueViolation)
         throw new ApiError(409, message('writeConflict', ctx.language), 'conflict');
       throw error;
     }
@@ -398,39 +405,41 @@ export class EngineResource implements ResourceAccess {
       await this.declaration.hooks?.beforeDelete?.(row, ctx, this.registry);
       await pacer.turn();
     }
-    this.store.transaction(() => this.store.deleteMany(rows.map((row) => String(row.id))));
+    await this.store.deleteMany(rows.map((row) => String(row.id)));
   }
 
   async delete(id: string, ctx: RequestContext): Promise<void> {
-    const existing = this.get(id, ctx);
+    const existing = await this.get(id, ctx);
     if (!existing) throw objectMissing(this.compiled);
     await this.declaration.hooks?.beforeDelete?.(existing, ctx, this.registry);
-    this.store.deleteMany([id]);
+    await this.store.deleteMany([id]);
   }
 
-  setColumns(id: string, values: StoredRow): void {
-    this.store.update(id, this.encode(values));
+  setColumns(id: string, values: StoredRow): Promise<void> {
+    return this.store.update(id, this.encode(values));
   }
 
-  linked(field: string, id: string): string[] {
-    return this.store.linkedMany(field, [id]).get(id) ?? [];
+  async linked(field: string, id: string): Promise<string[]> {
+    return (await this.linkedMany(field, [id])).get(id) ?? [];
   }
 
-  linkedMany(field: string, ids: readonly string[]): Map<string, string[]> {
+  linkedMany(field: string, ids: readonly string[]): Promise<Map<string, string[]>> {
     // Within one serializeMany, the m2m output and computed fields asking for the same links share a read.
-    const memo = this.linkMemo;
+    const memo = LINK_MEMO.getStore();
     if (!memo) return this.store.linkedMany(field, ids);
-    const key = `${field}\u0000${ids.join(',')}`;
+    const key = `${this.compiled.table.table}\u0000${field}\u0000${ids.join(',')}`;
     let links = memo.get(key);
     if (!links) memo.set(key, (links = this.store.linkedMany(field, ids)));
     return links;
   }
 
-  /** Link reads of the serializeMany running now (synchronous, so no other call interleaves). */
-  private linkMemo: Map<string, Map<string, string[]>> | null = null;
-
-  link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void {
-    this.store.link(field, id, targetIds, mode);
+  link(
+    field: string,
+    id: string,
+    targetIds: readonly string[],
+    mode: 'set' | 'add' | 'remove',
+  ): Promise<void> {
+    return this.store.link(field, id, targetIds, mode);
   }
 
   /**
@@ -444,40 +453,46 @@ export class EngineResource implements ResourceAccess {
     const out: Array<Record<string, unknown>> = [];
     for (let start = 0; start < rows.length; start += SERIALIZE_SLICE) {
       if (start > 0) await yieldToEventLoop();
-      out.push(...this.serializeMany(rows.slice(start, start + SERIALIZE_SLICE), ctx));
+      out.push(...(await this.serializeMany(rows.slice(start, start + SERIALIZE_SLICE), ctx)));
     }
     return out;
   }
 
-  serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown> {
-    return this.serializeMany([row], ctx)[0] ?? {};
+  async serialize(row: StoredRow, ctx: RequestContext): Promise<Record<string, unknown>> {
+    return (await this.serializeMany([row], ctx))[0] ?? {};
   }
 
   /**
    * Rows as the API outputs them: declared order, write-only and hidden fields left out, datetimes in the
    * wire format, m2m ids and computed values batched per list, `<field>_display` in the request language.
    */
-  serializeMany(
+  async serializeMany(
     rows: readonly StoredRow[],
     ctx: RequestContext,
     only?: ReadonlySet<string>,
-  ): Array<Record<string, unknown>> {
+  ): Promise<Array<Record<string, unknown>>> {
     const hidden = this.hiddenFields(ctx);
     const include = (name: string) => !hidden.has(name) && (only === undefined || only.has(name));
     const ids = rows.map((row) => String(row.id));
     const linked = new Map<string, Map<string, string[]>>();
     const computed = new Map<string, unknown[]>();
-    const outer = this.linkMemo;
-    this.linkMemo = outer ?? new Map();
-    try {
+    const single = new Map<string, unknown[]>();
+    // The link reads of this serialisation (and of the computed fields it runs) share one memo.
+    await LINK_MEMO.run(LINK_MEMO.getStore() ?? new Map(), async () => {
       for (const [name, field] of this.compiled.fields) {
         if (field.writeOnly || !include(name)) continue;
-        if (this.compiled.links.has(name)) linked.set(name, this.linkedMany(name, ids));
-        else if (field.computeMany) computed.set(name, field.computeMany(rows, ctx, this.registry));
+        if (this.compiled.links.has(name)) linked.set(name, await this.linkedMany(name, ids));
+        else if (field.computeMany) computed.set(name, await field.computeMany(rows, ctx, this.registry));
+        else if (field.compute) {
+          const compute = field.compute;
+          const values: unknown[] = [];
+          for (const row of rows) values.push(await compute(row, ctx, this.registry));
+          single.set(name, values);
+        }
       }
-    } finally {
-      this.linkMemo = outer;
-    }
+    });
+    const orgNames =
+      include('org_name') && this.declaration.orgScoped ? await this.registry.orgNames() : null;
     const tz = ctx.timeZone ?? 'UTC';
     return rows.map((row, index) => {
       const out: Record<string, unknown> = {};
@@ -486,9 +501,9 @@ export class EngineResource implements ResourceAccess {
         if (include(name)) {
           let value: unknown;
           if (computed.has(name)) value = computed.get(name)?.[index];
-          else if (field.compute) value = field.compute(row, ctx, this.registry);
+          else if (single.has(name)) value = single.get(name)?.[index];
           else if (linked.has(name)) value = linked.get(name)?.get(String(row.id)) ?? [];
-          else if (name === 'org_name') value = this.registry.orgName(String(row.org_id ?? ''));
+          else if (name === 'org_name') value = orgNameOf(orgNames, String(row.org_id ?? ''));
           else value = row[name] ?? null;
           if (field.kind === 'datetime' && typeof value === 'number') value = formatDateTime(value, tz);
           out[name] = value === undefined ? null : value;
@@ -509,14 +524,23 @@ export class EngineResource implements ResourceAccess {
   }
 }
 
+/** Link reads shared by one serialisation and the computed fields it runs (see `linkedMany`). */
+const LINK_MEMO = new AsyncLocalStorage<Map<string, Promise<Map<string, string[]>>>>();
+
+/** `org_name` of an org-scoped row: "GLOBAL" for Root, '' for none. */
+function orgNameOf(names: ReadonlyMap<string, string> | null, orgId: string): string {
+  if (orgId === '') return '';
+  if (orgId === ROOT_ORG_ID) return 'GLOBAL';
+  return names?.get(orgId) ?? '';
+}
+
 /** Every registered resource, by name and by list URL; the directory handed to hooks and extra actions. */
 export class ResourceRegistry implements ResourceDirectory {
   private readonly byName = new Map<string, EngineResource>();
-  private orgNameCache = new Map<string, string>();
 
   constructor(
-    private readonly db: Db,
-    private readonly loadOrgNames: () => Map<string, string>,
+    private readonly db: Database,
+    private readonly loadOrgNames: () => Promise<Map<string, string>>,
   ) {}
 
   add(declaration: ResourceDeclaration): EngineResource {
@@ -528,8 +552,8 @@ export class ResourceRegistry implements ResourceDirectory {
   }
 
   /** Runs the additive migrations of every resource (after all are added: link tables may refer across). */
-  migrate(): void {
-    for (const resource of this.byName.values()) resource.store.migrate();
+  async migrate(): Promise<void> {
+    for (const resource of this.byName.values()) await resource.store.migrate();
   }
 
   all(): EngineResource[] {
@@ -538,6 +562,10 @@ export class ResourceRegistry implements ResourceDirectory {
 
   has(name: string): boolean {
     return this.byName.has(name);
+  }
+
+  lock(name: string): Promise<void> {
+    return this.db.lock(name);
   }
 
   get(name: string): ResourceAccess {
@@ -554,19 +582,21 @@ export class ResourceRegistry implements ResourceDirectory {
     return this.byName.get(name)?.compiled;
   }
 
-  orgName(orgId: string): string {
-    if (orgId === '') return '';
-    if (orgId === ROOT_ORG_ID) return 'GLOBAL';
-    let name = this.orgNameCache.get(orgId);
-    if (name === undefined) {
-      this.orgNameCache = this.loadOrgNames();
-      name = this.orgNameCache.get(orgId) ?? '';
-    }
-    return name;
+  /**
+   * id → name of every org (`org_name`), cached until the orgs table is written — by this instance or
+   * any other on the database (write versions, data/write-versions.ts).
+   */
+  orgNames(): Promise<Map<string, string>> {
+    return WriteVersions.of(this.db).cached(
+      'engine:org-names',
+      ORGS_TABLES,
+      this.loadOrgNames,
+      (names) => names.size,
+    );
   }
 
-  /** Called after an org is created, renamed or deleted. */
-  forgetOrgNames(): void {
-    this.orgNameCache = new Map();
-  }
+  /** Kept for callers that change orgs; the cache follows the orgs table's write version by itself. */
+  forgetOrgNames(): void {}
 }
+
+const ORGS_TABLES: ReadonlySet<string> = new Set(['orgs']);

@@ -14,9 +14,9 @@ export type WriteMode = 'create' | 'update' | 'partial';
 export interface ValidationServices {
   lang: Language;
   /** Which of these ids exist in the target resource (fk/m2m checks, in the current org scope). */
-  existingIds(to: string, ids: readonly string[]): Set<string>;
+  existingIds(to: string, ids: readonly string[]): Promise<Set<string>>;
   /** Another row already holds this value (unique / unique per org). */
-  uniqueTaken(field: string, value: unknown, exceptId: string | null): boolean;
+  uniqueTaken(field: string, value: unknown, exceptId: string | null): Promise<boolean>;
   /** Fields the requester may not see or write (fieldPermissions). */
   hidden: ReadonlySet<string>;
 }
@@ -58,6 +58,8 @@ function cleanScalar(field: FieldDeclaration, raw: unknown, lang: Language): Out
       if (typeof raw !== 'string' && typeof raw !== 'number') return t('invalidString');
       // DRF trims surrounding whitespace of CharFields.
       const text = String(raw).trim();
+      // DRF's ProhibitNullCharactersValidator: no database stores them (PostgreSQL refuses them outright).
+      if (text.includes('\0')) return t('nullCharacters');
       if (text === '') {
         if (field.required && !field.nullable) return t('blank');
         return { ok: true, value: field.nullable ? null : '' };
@@ -185,13 +187,13 @@ function cleanField(
  * errors keyed by field (nested for nested objects). fk/m2m ids are checked to exist; unique fields to be
  * free. Returns the clean values keyed by field name (datetimes as epoch ms, json as values).
  */
-export function validateObject(
+export async function validateObject(
   resource: CompiledResource,
   body: unknown,
   mode: WriteMode,
   existing: StoredRow | null,
   services: ValidationServices,
-): { data: StoredRow; errors: FieldErrors | null } {
+): Promise<{ data: StoredRow; errors: FieldErrors | null }> {
   const lang = services.lang;
   if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
     const type = Buffer.isBuffer(body) ? 'bytes' : pythonType(body);
@@ -205,7 +207,7 @@ export function validateObject(
     // The id is chosen on create only; on update it names the row and is never changed.
     if (name === 'id' && mode !== 'create') continue;
     if (field.kind === 'fk' || field.kind === 'm2m') {
-      const outcome = cleanRelation(field, input[name], Object.hasOwn(input, name), mode, services);
+      const outcome = await cleanRelation(field, input[name], Object.hasOwn(input, name), mode, services);
       if (outcome === null) continue;
       if (outcome.ok) data[name] = outcome.value;
       else errors[name] = outcome.errors;
@@ -220,7 +222,7 @@ export function validateObject(
     const field = resource.fields.get(name);
     if (!field?.unique || value === null || value === '' || errors[name]) continue;
     if (existing && existing[name] === value) continue;
-    if (services.uniqueTaken(name, value, existing ? String(existing.id) : null)) {
+    if (await services.uniqueTaken(name, value, existing ? String(existing.id) : null)) {
       errors[name] = [
         message('unique', lang, { model: resource.decl.label[lang], field: field.label[lang] }),
       ];
@@ -230,7 +232,7 @@ export function validateObject(
     mode === 'create' &&
     typeof data.id === 'string' &&
     !errors.id &&
-    services.uniqueTaken('id', data.id, null)
+    (await services.uniqueTaken('id', data.id, null))
   ) {
     errors.id = [message('unique', lang, { model: resource.decl.label[lang], field: 'ID' })];
   }
@@ -243,13 +245,13 @@ function relationId(value: unknown): string | null {
   return value.trim();
 }
 
-function cleanRelation(
+async function cleanRelation(
   field: FieldDeclaration,
   raw: unknown,
   present: boolean,
   mode: WriteMode,
   services: ValidationServices,
-): Outcome | null {
+): Promise<Outcome | null> {
   const lang = services.lang;
   if (!present) {
     if (mode === 'partial') return null;
@@ -264,7 +266,7 @@ function cleanRelation(
     }
     const id = relationId(raw);
     if (id === null) return fail(message('pkType', lang, { type: pythonType(raw) }));
-    if (!field.to || !services.existingIds(field.to, [id]).has(id))
+    if (!field.to || !(await services.existingIds(field.to, [id])).has(id))
       return fail(message('pkMissing', lang, { value: id.slice(0, 64) }));
     return { ok: true, value: id };
   }
@@ -278,7 +280,7 @@ function cleanRelation(
     unique.add(id);
   }
   const ids = [...unique];
-  const found = field.to ? services.existingIds(field.to, ids) : new Set<string>();
+  const found = field.to ? await services.existingIds(field.to, ids) : new Set<string>();
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) return fail(message('pkMissing', lang, { value: missing.slice(0, 64) }));
   return { ok: true, value: ids };

@@ -23,20 +23,20 @@ export function assertBulkSize(count: number, language: Language): void {
 /** The per-request state hooks share (see WriteBatch), plus the unique values claimed by its items. */
 export class Batch implements WriteBatch {
   private readonly values = new Map<string, unknown>();
-  private readonly finishing = new Map<string, () => void>();
+  private readonly finishing = new Map<string, () => void | Promise<void>>();
 
   memo<T>(key: string, compute: () => T): T {
     if (!this.values.has(key)) this.values.set(key, compute());
     return this.values.get(key) as T;
   }
 
-  atCommit(key: string, write: () => void): void {
+  atCommit(key: string, write: () => void | Promise<void>): void {
     this.finishing.set(key, write);
   }
 
   /** The `atCommit` writes, in the order first registered (called inside the write transaction). */
-  commit(): void {
-    for (const write of this.finishing.values()) write();
+  async commit(): Promise<void> {
+    for (const write of this.finishing.values()) await write();
     this.finishing.clear();
   }
 

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sessionIdentity, type AuthContext } from '../auth/session-auth';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /**
  * The one way this server opens a WebSocket: the session cookie only, and the page's own Origin. Both are
@@ -76,7 +76,7 @@ async function ensureWebsocketPlugin(app: FastifyInstance): Promise<void> {
 
 /** Keeps `first` fresh for the socket's lifetime; the timer stops when the socket closes. */
 function watchIdentity(
-  db: Db,
+  db: Database,
   socket: WebSocket,
   first: AuthContext & { sessionId: string },
 ): SocketIdentity {
@@ -115,7 +115,7 @@ function watchIdentity(
  */
 export async function registerSessionSocket(
   app: FastifyInstance,
-  db: Db,
+  db: Database,
   path: string,
   handler: SessionSocketHandler,
 ): Promise<void> {

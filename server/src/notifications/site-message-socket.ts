@@ -19,12 +19,18 @@ export async function registerSiteMessageSocket(app: FastifyInstance, ctx: AppCo
   await registerSessionSocket(app, ctx.db, SITE_MESSAGE_SOCKET_PATH, (socket, _request, identity) => {
     const userId = identity.current().user.id;
     let last = -1;
+    // Reads are asynchronous: pushes run one after another, so counts never arrive out of order.
+    let pushing: Promise<void> = Promise.resolve();
     const push = (): void => {
-      if (socket.readyState !== socket.OPEN) return;
-      const count = countUnread(ctx.db, userId);
-      if (count === last) return;
-      last = count;
-      socket.send(JSON.stringify({ type: 'unread_count', unread_count: count }));
+      pushing = pushing
+        .then(async () => {
+          if (socket.readyState !== socket.OPEN) return;
+          const count = await countUnread(ctx.db, userId);
+          if (count === last || socket.readyState !== socket.OPEN) return;
+          last = count;
+          socket.send(JSON.stringify({ type: 'unread_count', unread_count: count }));
+        })
+        .catch(() => undefined);
     };
     const unsubscribe = onUnreadChanged(ctx.db, userId, push);
     socket.on('close', unsubscribe);

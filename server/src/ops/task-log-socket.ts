@@ -1,15 +1,15 @@
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
+import { taskLogChannel } from '../data/stores/task-log-store';
 import type { Language } from '../engine/declaration';
 import { requestLanguage } from '../http/language';
 import { registerSessionSocket } from '../http/session-socket';
 import { opsMessage } from './messages';
 import { mayReadTaskLog } from './task-access';
 import { taskIdOf } from './task-ids';
-import { fileExists, readChunk, toTerminal } from './task-log-reader';
+import { toTerminal } from './task-log-reader';
 import type { TaskRunner } from './task-runner';
 
 export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
@@ -62,17 +62,17 @@ const send = (socket: WebSocket, frame: Frame): void => {
 };
 
 /**
- * Follows one task's log (contract §10.7): "." every 0.5 s until the file exists, "\r\n" once, then the
- * file in chunks of at most 4 KB with \n turned into \r\n, polled every 0.2 s, until the task is finished
- * and everything written has been sent. Aborting `signal` (a new request, the socket closing) ends it and
- * releases its timer and file.
+ * Follows one task's log (contract §10.7), from the database — the task may run on another instance:
+ * "." every 0.5 s until the log exists, "\r\n" once, then frames of at most about 4 KB with \n turned into
+ * \r\n, sent as the writer announces new chunks (`task-log:<id>`, through the database's notifications)
+ * and at least every 0.2 s, until the task is finished and everything written has been sent. Aborting
+ * `signal` (a new request, the socket closing) ends it and releases its timer and subscription.
  */
 async function streamLog({ socket, runner, id, language, signal }: Stream): Promise<void> {
-  const file = runner.logPath(id);
   const waitUntil = Date.now() + SOCKET_TIMINGS.waitForFileMs;
-  while (!(await fileExists(file))) {
+  while (!(await runner.logs.exists(id))) {
     if (signal.aborted) return;
-    if (runner.isFinished(id)) {
+    if (await runner.isFinished(id)) {
       send(socket, {
         message: `${opsMessage('logUnavailable', language)}\r\n`,
         task: id,
@@ -89,29 +89,39 @@ async function streamLog({ socket, runner, id, language, signal }: Stream): Prom
   }
   if (signal.aborted) return;
   send(socket, { message: '\r\n', task: id });
-  const handle = await fs.promises.open(file, 'r');
+  // A new chunk wakes the loop at once; the poll interval is the fallback (a missed notification).
+  let wake: (() => void) | null = null;
+  const unsubscribe = await runner.db.notifications.subscribe(taskLogChannel(id), () => wake?.());
   try {
-    let offset = 0;
+    let position = 0;
     const until = Date.now() + SOCKET_TIMINGS.maxStreamMs;
     for (;;) {
-      // Read the state first: once finished, the file was complete before this read started.
-      const finished = runner.isFinished(id);
+      // Read the state first: once finished, the log was complete before this read started.
+      const finished = await runner.isFinished(id);
       for (;;) {
         if (signal.aborted) return;
-        const chunk = await readChunk(handle, offset, SOCKET_TIMINGS.chunkBytes, finished);
+        const chunk = await runner.logs.read(id, position, SOCKET_TIMINGS.chunkBytes);
         // Stopped while reading (a new request, a revoked right): nothing more leaves.
         if (signal.aborted) return;
-        if (chunk.bytes === 0) break;
-        offset += chunk.bytes;
+        if (chunk.text === '') break;
+        position = chunk.position;
         send(socket, { message: toTerminal(chunk.text), task: id });
         while (socket.bufferedAmount > SOCKET_TIMINGS.maxBufferedBytes && !signal.aborted)
           await sleep(SOCKET_TIMINGS.pollMs, undefined, { signal });
       }
       if (finished || Date.now() > until) return;
-      await sleep(SOCKET_TIMINGS.pollMs, undefined, { signal });
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, SOCKET_TIMINGS.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        signal.addEventListener('abort', () => wake?.(), { once: true });
+      });
+      wake = null;
     }
   } finally {
-    await handle.close();
+    unsubscribe();
   }
 }
 
@@ -126,7 +136,11 @@ async function streamLog({ socket, runner, id, language, signal }: Stream): Prom
  * log streams every periodic re-check asks task-access.ts again — a demoted reader gets the `not_found`
  * frame and the stream stops; a logged-out, disabled or re-passworded one gets the socket closed (4401).
  */
-export async function registerTaskLogSocket(app: FastifyInstance, db: Db, runner: TaskRunner): Promise<void> {
+export async function registerTaskLogSocket(
+  app: FastifyInstance,
+  db: Database,
+  runner: TaskRunner,
+): Promise<void> {
   await registerSessionSocket(app, db, TASK_LOG_SOCKET_PATH, (socket, request, identity) => {
     const language = requestLanguage(request);
     let current: { controller: AbortController; id: string } | null = null;
@@ -140,9 +154,9 @@ export async function registerTaskLogSocket(app: FastifyInstance, db: Db, runner
       send(socket, { message: `${opsMessage('taskNotFound', language)}\r\n`, task: id, error: 'not_found' });
     socket.on('close', stop);
     socket.on('error', stop);
-    identity.onRecheck((auth) => {
+    identity.onRecheck(async (auth) => {
       const streaming = current;
-      if (streaming && !mayReadTaskLog(auth, runner.findRun(streaming.id))) {
+      if (streaming && !mayReadTaskLog(auth, await runner.findRun(streaming.id)) && current === streaming) {
         stop();
         refuse(streaming.id);
       }
@@ -156,10 +170,12 @@ export async function registerTaskLogSocket(app: FastifyInstance, db: Db, runner
         send(socket, { message: `${opsMessage('invalidTaskId', language)}\r\n`, error: 'invalid_task' });
         return;
       }
-      void identity.recheck().then((auth) => {
+      void identity.recheck().then(async (auth) => {
         // Closed (4401) when the session is gone; superseded when another request came meanwhile.
         if (auth === null || order !== asked) return;
-        if (!mayReadTaskLog(auth, runner.findRun(id))) {
+        const run = await runner.findRun(id);
+        if (order !== asked) return;
+        if (!mayReadTaskLog(auth, run)) {
           refuse(id);
           return;
         }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { ApiError } from '../http/api-error';
 import type { UserAccess } from '../rbac/user-permissions';
 import { findOrgById, listOrgs } from '../storage/orgs';
@@ -49,7 +49,7 @@ function mayUse(access: UserAccess, orgId: string): boolean {
  * user has no access to Default.
  */
 export async function resolveRequestOrg(
-  db: Db,
+  db: Database,
   request: FastifyRequest,
   access: UserAccess,
 ): Promise<OrgContext> {
@@ -68,7 +68,7 @@ export async function resolveRequestOrg(
   return { ...org, isRoot: false, isDefault: org.id === DEFAULT_ORG_ID, perms: access.permissionsIn(org.id) };
 }
 
-async function implicitOrg(db: Db, access: UserAccess): Promise<OrgContext> {
+async function implicitOrg(db: Database, access: UserAccess): Promise<OrgContext> {
   const orgs = await listOrgs(db);
   const chosen =
     orgs.find((org) => org.id === DEFAULT_ORG_ID && mayUse(access, org.id)) ??

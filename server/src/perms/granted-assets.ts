@@ -1,3 +1,4 @@
+import type { Condition } from '../data/conditions';
 import type { RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
 import {
   ASSET,
@@ -45,34 +46,38 @@ const EMPTY: Grants = {
 };
 
 /** Orgs among `orgIds` the user is a member of (users.user's scope in an org is its members). */
-function memberOrgs(
+async function memberOrgs(
   resources: ResourceDirectory,
   ctx: RequestContext,
   orgIds: ReadonlySet<string>,
-): Set<string> {
+): Promise<Set<string>> {
   const users = resources.get('users.user');
-  const member = (orgId: string): boolean =>
-    users.find({ field: 'id', op: 'eq', value: ctx.userId }, { ...ctx, orgId }).length > 0;
-  return new Set([...orgIds].filter(member));
+  const members = new Set<string>();
+  for (const orgId of orgIds)
+    if ((await users.count({ field: 'id', op: 'eq', value: ctx.userId }, { ...ctx, orgId })) > 0)
+      members.add(orgId);
+  return members;
 }
 
 /** The valid permissions naming the user or one of the user's groups, in orgs the user belongs to. */
-function userPermissions(resources: ResourceDirectory, ctx: RequestContext, now: number): StoredRow[] {
-  const groupIds = resources
-    .get('users.usergrouprelation')
-    .find({ field: 'user', op: 'eq', value: ctx.userId }, ctx)
-    .map((link) => String(link.usergroup));
+async function userPermissions(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  now: number,
+): Promise<StoredRow[]> {
+  const groupIds = (
+    await resources.get('users.usergrouprelation').find({ field: 'user', op: 'eq', value: ctx.userId }, ctx)
+  ).map((link) => String(link.usergroup));
   const direct = { field: 'users', op: 'eq', value: ctx.userId } as const;
-  const where =
+  const where: Condition =
     groupIds.length === 0
       ? direct
-      : { or: [direct, { field: 'user_groups', op: 'in' as const, values: groupIds }] };
-  const valid = resources
-    .get(ASSET_PERMISSION)
-    .find(where, ctx)
-    .filter((row) => isValidPermission(row, now));
+      : { anyOf: [direct, { field: 'user_groups', op: 'in' as const, values: groupIds }] };
+  const valid = (await resources.get(ASSET_PERMISSION).find(where, ctx)).filter((row) =>
+    isValidPermission(row, now),
+  );
   // A member removed from an org may still be linked from its permissions: those grant nothing any more.
-  const orgs = memberOrgs(resources, ctx, new Set(valid.map((row) => String(row.org_id))));
+  const orgs = await memberOrgs(resources, ctx, new Set(valid.map((row) => String(row.org_id))));
   return valid.filter((row) => orgs.has(String(row.org_id)));
 }
 
@@ -97,14 +102,18 @@ function coveredMasks(nodes: readonly NodeRow[], granted: ReadonlyMap<string, nu
   return covered;
 }
 
-export function resolveGrants(resources: ResourceDirectory, ctx: RequestContext, now = Date.now()): Grants {
-  const permissions = userPermissions(resources, ctx, now);
+export async function resolveGrants(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  now = Date.now(),
+): Promise<Grants> {
+  const permissions = await userPermissions(resources, ctx, now);
   if (permissions.length === 0) return EMPTY;
   const access = resources.get(ASSET_PERMISSION);
   const permIds = permissions.map((row) => String(row.id));
   const maskOf = new Map(permissions.map((row) => [String(row.id), Number(row.actions_mask) || 0]));
-  const assetLinks = access.linkedMany('assets', permIds);
-  const nodeLinks = access.linkedMany('nodes', permIds);
+  const assetLinks = await access.linkedMany('assets', permIds);
+  const nodeLinks = await access.linkedMany('nodes', permIds);
 
   const actions = new Map<string, number>();
   const directAssets = new Set<string>();
@@ -116,10 +125,9 @@ export function resolveGrants(resources: ResourceDirectory, ctx: RequestContext,
 
   const orgIds = new Set(permissions.map((row) => String(row.org_id)));
   // Nodes of the permissions' orgs, read across orgs in one go (Root reads need no per-org loop).
-  const nodes = resources
-    .get(NODE)
-    .find({ field: 'org_id', op: 'in', values: [...orgIds] }, acrossOrgs(ctx))
-    .map(toNode);
+  const nodes = (
+    await resources.get(NODE).find({ field: 'org_id', op: 'in', values: [...orgIds] }, acrossOrgs(ctx))
+  ).map(toNode);
   const grantedMasks = new Map<string, number>();
   for (const [permId, nodeIds] of nodeLinks)
     for (const nodeId of nodeIds) orInto(grantedMasks, nodeId, maskOf.get(permId) ?? 0);
@@ -129,7 +137,7 @@ export function resolveGrants(resources: ResourceDirectory, ctx: RequestContext,
   const coveredNodeAssets =
     covered.size === 0
       ? new Map<string, string[]>()
-      : resources.get(NODE).linkedMany('assets', [...covered.keys()]);
+      : await resources.get(NODE).linkedMany('assets', [...covered.keys()]);
   for (const [nodeId, assetIds] of coveredNodeAssets) {
     const mask = covered.get(nodeId) ?? 0;
     for (const assetId of assetIds) orInto(actions, assetId, mask);
@@ -138,13 +146,13 @@ export function resolveGrants(resources: ResourceDirectory, ctx: RequestContext,
 }
 
 /** One granted asset row (org scope of ctx), or null when the user was not granted it. */
-export function grantedAssetRow(
+export async function grantedAssetRow(
   resources: ResourceDirectory,
   ctx: RequestContext,
   grants: Grants,
   id: string,
-): StoredRow | null {
+): Promise<StoredRow | null> {
   if (!grants.actions.has(id)) return null;
-  const row = resources.get(ASSET).get(id, ctx);
+  const row = await resources.get(ASSET).get(id, ctx);
   return row && grants.orgIds.has(String(row.org_id)) ? row : null;
 }

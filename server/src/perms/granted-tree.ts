@@ -43,7 +43,7 @@ function addShown(shown: Map<string, Set<string>>, nodeId: string, assetIds: rea
   for (const id of assetIds) set.add(id);
 }
 
-export function buildGrantedTree(resources: ResourceDirectory, grants: Grants): GrantedTree {
+export async function buildGrantedTree(resources: ResourceDirectory, grants: Grants): Promise<GrantedTree> {
   const byId = new Map(grants.nodes.map((node) => [node.id, node]));
   const byOrgKey = new Map(grants.nodes.map((node) => [orgKey(node.orgId, node.key), node]));
   const shown = new Map<string, Set<string>>();
@@ -51,7 +51,9 @@ export function buildGrantedTree(resources: ResourceDirectory, grants: Grants): 
     if (assetIds.length > 0) addShown(shown, nodeId, assetIds);
   const direct = [...grants.directAssets];
   const directNodes =
-    direct.length === 0 ? new Map<string, string[]>() : resources.get(ASSET).linkedMany('nodes', direct);
+    direct.length === 0
+      ? new Map<string, string[]>()
+      : await resources.get(ASSET).linkedMany('nodes', direct);
   for (const [assetId, nodeIds] of directNodes)
     for (const nodeId of nodeIds) if (byId.has(nodeId)) addShown(shown, nodeId, [assetId]);
 

@@ -1,9 +1,10 @@
-import type { Db } from '../db/open-database';
-import type { Language, RequestContext, ScopeCondition } from '../engine/declaration';
+import type { Database } from '../data/database';
+import type { Condition } from '../data/conditions';
+import type { Language, RequestContext } from '../engine/declaration';
 import { ApiError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { currentLicense } from '../plugins/license';
-import { bindingsOfUsers, type RoleBindingRecord } from '../storage/role-bindings';
+import { listRoleBindingsForUsers, type RoleBindingRecord } from '../storage/role-bindings';
 import { BUILTIN_ROLE_IDS } from './builtin-roles';
 import { rbacMessage, type RbacMessage } from './messages';
 import { UserAccess } from './user-permissions';
@@ -18,7 +19,7 @@ import { UserAccess } from './user-permissions';
  */
 
 /** Members of an org: users with any org-role binding there. */
-export const membersOf = (orgId: string): ScopeCondition => ({
+export const membersOf = (orgId: string): Condition => ({
   field: 'id',
   op: 'inSubquery',
   subquery: { table: 'role_bindings', column: 'user_id', where: { org_id: orgId } },
@@ -48,7 +49,7 @@ export const licenseRequired = (language: Language): ApiError =>
   new ApiError(403, rbacMessage('licenseRequired', language), 'license_required');
 
 /** The requester's bindings and permissions; null for a SystemAdmin (or an internal context). */
-async function requesterAccess(db: Db, ctx: RequestContext): Promise<UserAccess | null> {
+async function requesterAccess(db: Database, ctx: RequestContext): Promise<UserAccess | null> {
   return ctx.isSystemAdmin ? null : UserAccess.load(db, ctx.userId);
 }
 
@@ -70,14 +71,14 @@ const holdsSystemRole = (bindings: readonly RoleBindingRecord[]): boolean =>
 
 /** Rule 1 — who may manage this user. Throws 403 `permission_denied` with the reason. */
 export async function assertMayManageUser(
-  db: Db,
+  db: Database,
   ctx: RequestContext,
   targetId: string,
   kind: ManageKind,
 ): Promise<void> {
   const access = await requesterAccess(db, ctx);
   if (access === null) return;
-  const bindings = bindingsOfUsers(db, [targetId]).get(targetId) ?? [];
+  const bindings = (await listRoleBindingsForUsers(db, [targetId])).get(targetId) ?? [];
   if (holdsSystemRole(bindings) && !access.permissionsIn(ROOT_ORG_ID).has('rbac.add_systemrolebinding'))
     throw refuse('managePrivileged', ctx.language);
   if (kind === 'membership') return;
@@ -97,12 +98,12 @@ export async function assertMayManageUser(
  * Nothing outside that set is found, by any field, exact or partial — an e-mail address of a stranger is
  * never confirmed.
  */
-export async function visibleUsers(db: Db, ctx: RequestContext): Promise<ScopeCondition | null> {
+export async function visibleUsers(db: Database, ctx: RequestContext): Promise<Condition | null> {
   const access = await requesterAccess(db, ctx);
   if (access === null) return null;
   const orgs = orgsHolding(access, SEE_USERS);
   if (orgs === 'all') return null;
-  return { or: [...orgs].map(membersOf) };
+  return { anyOf: [...orgs].map(membersOf) };
 }
 
 /**
@@ -116,13 +117,13 @@ export async function visibleUsers(db: Db, ctx: RequestContext): Promise<ScopeCo
  * Returns the ids to refuse as unknown; throws for the licence.
  */
 export async function checkNewMembers(
-  db: Db,
+  db: Database,
   licenseFile: string | null | undefined,
   ctx: RequestContext,
   userIds: readonly string[],
   orgId: string,
 ): Promise<string[]> {
-  const bindings = bindingsOfUsers(db, userIds);
+  const bindings = await listRoleBindingsForUsers(db, userIds);
   const joining = userIds.filter((id) => !memberOrgs(bindings.get(id) ?? []).includes(orgId));
   if (joining.length === 0) return [];
   const access = await requesterAccess(db, ctx);

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /** A user's access key (contract §1.5). The secret is stored sealed (auth/secret-box.ts), never in clear. */
 export interface AccessKeyRecord {
@@ -22,35 +22,42 @@ const toRecord = (row: AccessKeyRow): AccessKeyRecord => ({
   id: row.id,
   userId: row.user_id,
   secretSealed: row.secret_sealed,
-  isActive: row.is_active === 1,
-  dateCreated: row.date_created,
+  isActive: Number(row.is_active) === 1,
+  dateCreated: Number(row.date_created),
 });
 
 const COLUMNS = 'id, user_id, secret_sealed, is_active, date_created';
 
-export function insertAccessKey(db: Db, key: AccessKeyRecord): void {
-  db.prepare(
+export async function insertAccessKey(db: Database, key: AccessKeyRecord): Promise<void> {
+  await db.run(
     `INSERT INTO access_keys (id, user_id, secret_sealed, is_active, date_created) VALUES (?, ?, ?, ?, ?)`,
-  ).run(key.id, key.userId, key.secretSealed, key.isActive ? 1 : 0, key.dateCreated);
+    [key.id, key.userId, key.secretSealed, key.isActive, key.dateCreated],
+  );
 }
 
-export function findAccessKey(db: Db, id: string): AccessKeyRecord | null {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM access_keys WHERE id = ?`).get(id) as
-    AccessKeyRow | undefined;
+export async function findAccessKey(db: Database, id: string): Promise<AccessKeyRecord | null> {
+  const row = await db.get<AccessKeyRow>(`SELECT ${COLUMNS} FROM access_keys WHERE id = ?`, [id]);
   return row ? toRecord(row) : null;
 }
 
 /** One of the user's keys, or null (another user's key is as absent as an unknown one). */
-export function findOwnAccessKey(db: Db, userId: string, id: string): AccessKeyRecord | null {
-  const row = db
-    .prepare(`SELECT ${COLUMNS} FROM access_keys WHERE id = ? AND user_id = ?`)
-    .get(id, userId) as AccessKeyRow | undefined;
+export async function findOwnAccessKey(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<AccessKeyRecord | null> {
+  const row = await db.get<AccessKeyRow>(`SELECT ${COLUMNS} FROM access_keys WHERE id = ? AND user_id = ?`, [
+    id,
+    userId,
+  ]);
   return row ? toRecord(row) : null;
 }
 
-export function countAccessKeys(db: Db, userId: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM access_keys WHERE user_id = ?').get(userId) as { n: number })
-    .n;
+export async function countAccessKeys(db: Database, userId: string): Promise<number> {
+  const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM access_keys WHERE user_id = ?', [
+    userId,
+  ]);
+  return Number(row?.n ?? 0);
 }
 
 export interface AccessKeyListQuery {
@@ -65,19 +72,20 @@ export interface AccessKeyListQuery {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function listAccessKeys(
-  db: Db,
+export async function listAccessKeys(
+  db: Database,
   query: AccessKeyListQuery,
-): { rows: AccessKeyRecord[]; count: number } {
+): Promise<{ rows: AccessKeyRecord[]; count: number }> {
   const where = ['user_id = ?'];
   const params: unknown[] = [query.userId];
+  // Ids are lower-case UUIDs and the prefix is lowered: a plain LIKE matches alike on both backends.
   for (const prefix of query.idPrefixes) {
     where.push(`id LIKE ? ESCAPE '\\'`);
     params.push(`${escapeLike(prefix.toLowerCase())}%`);
   }
   if (query.isActive !== null) {
     where.push('is_active = ?');
-    params.push(query.isActive ? 1 : 0);
+    params.push(query.isActive);
   }
   const clause = where.join(' AND ');
   const order = [
@@ -87,50 +95,57 @@ export function listAccessKeys(
   ]
     .map((o) => `${o.field} ${o.descending ? 'DESC' : 'ASC'}`)
     .join(', ');
-  const count = (
-    db.prepare(`SELECT COUNT(*) AS n FROM access_keys WHERE ${clause}`).get(...params) as { n: number }
-  ).n;
-  const page = query.limit === null ? '' : ` LIMIT ${query.limit} OFFSET ${query.offset}`;
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM access_keys WHERE ${clause} ORDER BY ${order}${page}`)
-    .all(...params) as AccessKeyRow[];
-  return { rows: rows.map(toRecord), count };
+  const counted = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM access_keys WHERE ${clause}`,
+    params,
+  );
+  const page = query.limit === null ? '' : ' LIMIT ? OFFSET ?';
+  const rows = await db.all<AccessKeyRow>(
+    `SELECT ${COLUMNS} FROM access_keys WHERE ${clause} ORDER BY ${order}${page}`,
+    query.limit === null ? params : [...params, query.limit, query.offset],
+  );
+  return { rows: rows.map(toRecord), count: Number(counted?.n ?? 0) };
 }
 
-export function setAccessKeyActive(db: Db, userId: string, id: string, isActive: boolean): void {
-  db.prepare('UPDATE access_keys SET is_active = ? WHERE id = ? AND user_id = ?').run(
-    isActive ? 1 : 0,
-    id,
-    userId,
-  );
+export async function setAccessKeyActive(
+  db: Database,
+  userId: string,
+  id: string,
+  isActive: boolean,
+): Promise<void> {
+  await db.run('UPDATE access_keys SET is_active = ? WHERE id = ? AND user_id = ?', [isActive, id, userId]);
 }
 
 /** Switches off every key of a user (an administrator replaced the password); the owner may switch them on. */
-export function deactivateAccessKeys(db: Db, userId: string): number {
-  return db.prepare('UPDATE access_keys SET is_active = 0 WHERE user_id = ? AND is_active = 1').run(userId)
+export async function deactivateAccessKeys(db: Database, userId: string): Promise<number> {
+  return (await db.run('UPDATE access_keys SET is_active = 0 WHERE user_id = ? AND is_active = 1', [userId]))
     .changes;
 }
 
-export function deleteAccessKey(db: Db, userId: string, id: string): boolean {
-  return db.prepare('DELETE FROM access_keys WHERE id = ? AND user_id = ?').run(id, userId).changes > 0;
+export async function deleteAccessKey(db: Database, userId: string, id: string): Promise<boolean> {
+  return (await db.run('DELETE FROM access_keys WHERE id = ? AND user_id = ?', [id, userId])).changes > 0;
 }
 
 /**
- * Records a signature as used until `expiresAt`; false when it was already recorded (a replay). Expired
- * records are swept here, at most once a minute.
+ * Records a signature as used until `expiresAt`; false when it was already recorded (a replay) — on any
+ * instance, as the records live in the database. Expired records are swept here, at most once a minute.
  */
-export function recordSignatureUse(db: Db, digest: string, expiresAt: number, now: number): boolean {
+export async function recordSignatureUse(
+  db: Database,
+  digest: string,
+  expiresAt: number,
+  now: number,
+): Promise<boolean> {
   if (now - lastSweep > 60_000) {
     lastSweep = now;
-    db.prepare('DELETE FROM signature_replays WHERE expires_at <= ?').run(now);
+    await db.run('DELETE FROM signature_replays WHERE expires_at <= ?', [now]);
   }
-  const inserted = db
-    .prepare(
-      `INSERT INTO signature_replays (digest, expires_at) VALUES (?, ?)
-       ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at
-         WHERE signature_replays.expires_at <= ?`,
-    )
-    .run(digest, expiresAt, now);
+  const inserted = await db.run(
+    `INSERT INTO signature_replays (digest, expires_at) VALUES (?, ?)
+     ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at
+       WHERE signature_replays.expires_at <= ?`,
+    [digest, expiresAt, now],
+  );
   return inserted.changes > 0;
 }
 

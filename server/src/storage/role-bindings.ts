@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import type { RoleScope } from '../rbac/builtin-roles';
 
 export interface RoleBindingRecord {
@@ -17,62 +17,38 @@ interface BindingRow {
   org_id: string | null;
 }
 
+const toBinding = (row: BindingRow): RoleBindingRecord => ({
+  roleId: row.role_id,
+  roleName: row.role_name,
+  scope: row.scope,
+  orgId: row.org_id,
+});
+
 /** Every binding of one user, system and org, oldest first. */
-export async function listUserRoleBindings(db: Db, userId: string): Promise<RoleBindingRecord[]> {
-  const rows = db
-    .prepare(
-      `SELECT b.role_id, r.name AS role_name, b.scope, b.org_id
-       FROM role_bindings b JOIN roles r ON r.id = b.role_id
-       WHERE b.user_id = ? ORDER BY b.date_created, r.name`,
-    )
-    .all(userId) as BindingRow[];
-  return rows.map((row) => ({
-    roleId: row.role_id,
-    roleName: row.role_name,
-    scope: row.scope,
-    orgId: row.org_id,
-  }));
+export async function listUserRoleBindings(db: Database, userId: string): Promise<RoleBindingRecord[]> {
+  const rows = await db.all<BindingRow>(
+    `SELECT b.role_id, r.name AS role_name, b.scope, b.org_id
+     FROM role_bindings b JOIN roles r ON r.id = b.role_id
+     WHERE b.user_id = ? ORDER BY b.date_created, r.name`,
+    [userId],
+  );
+  return rows.map(toBinding);
 }
 
 /** Bindings of many users at once (list pages), keyed by user id. */
 export async function listRoleBindingsForUsers(
-  db: Db,
+  db: Database,
   userIds: readonly string[],
 ): Promise<Map<string, RoleBindingRecord[]>> {
   const result = new Map<string, RoleBindingRecord[]>(userIds.map((id) => [id, []]));
-  // Chunks stay below SQLite's bound-parameter limit.
-  for (let start = 0; start < userIds.length; start += 500) {
-    const chunk = userIds.slice(start, start + 500);
-    const rows = db
-      .prepare(
-        `SELECT b.user_id, b.role_id, r.name AS role_name, b.scope, b.org_id
-         FROM role_bindings b JOIN roles r ON r.id = b.role_id
-         WHERE b.user_id IN (${chunk.map(() => '?').join(', ')}) ORDER BY b.date_created, r.name`,
-      )
-      .all(...chunk) as Array<BindingRow & { user_id: string }>;
-    for (const row of rows) {
-      result
-        .get(row.user_id)
-        ?.push({ roleId: row.role_id, roleName: row.role_name, scope: row.scope, orgId: row.org_id });
-    }
-  }
-  return result;
-}
-
-/** Synchronous bindings of many users (computed list fields), keyed by user id. */
-export function bindingsOfUsers(db: Db, userIds: readonly string[]): Map<string, RoleBindingRecord[]> {
-  const result = new Map<string, RoleBindingRecord[]>(userIds.map((id) => [id, []]));
-  const rows = db
-    .prepare(
-      `SELECT b.user_id, b.role_id, r.name AS role_name, b.scope, b.org_id
-       FROM role_bindings b JOIN roles r ON r.id = b.role_id
-       WHERE b.user_id IN (SELECT value FROM json_each(?)) ORDER BY b.date_created, r.name`,
-    )
-    .all(JSON.stringify(userIds)) as Array<BindingRow & { user_id: string }>;
-  for (const row of rows)
-    result
-      .get(row.user_id)
-      ?.push({ roleId: row.role_id, roleName: row.role_name, scope: row.scope, orgId: row.org_id });
+  if (userIds.length === 0) return result;
+  const rows = await db.all<BindingRow & { user_id: string }>(
+    `SELECT b.user_id, b.role_id, r.name AS role_name, b.scope, b.org_id
+     FROM role_bindings b JOIN roles r ON r.id = b.role_id
+     WHERE ${db.dialect.inList('b.user_id')} ORDER BY b.date_created, r.name`,
+    [db.dialect.listParam(userIds)],
+  );
+  for (const row of rows) result.get(row.user_id)?.push(toBinding(row));
   return result;
 }
 
@@ -80,86 +56,90 @@ export function bindingsOfUsers(db: Db, userIds: readonly string[]): Map<string,
  * Replaces a user's bindings of one scope (system: orgId null; org: in that org only — other orgs'
  * bindings are never touched).
  */
-export function replaceUserBindings(
-  db: Db,
+export async function replaceUserBindings(
+  db: Database,
   userId: string,
   scope: RoleScope,
   orgId: string | null,
   roleIds: readonly string[],
-): void {
+): Promise<void> {
   const now = Date.now();
-  const insert = db.prepare(
-    `INSERT INTO role_bindings (id, user_id, role_id, scope, org_id, date_created) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT DO NOTHING`,
-  );
-  db.transaction(() => {
-    if (scope === 'system') {
-      db.prepare(
-        "DELETE FROM role_bindings WHERE user_id = ? AND scope = 'system' AND role_id NOT IN (SELECT value FROM json_each(?))",
-      ).run(userId, JSON.stringify(roleIds));
-    } else {
-      db.prepare(
-        "DELETE FROM role_bindings WHERE user_id = ? AND scope = 'org' AND org_id = ? AND role_id NOT IN (SELECT value FROM json_each(?))",
-      ).run(userId, orgId, JSON.stringify(roleIds));
-    }
-    for (const roleId of roleIds) insert.run(crypto.randomUUID(), userId, roleId, scope, orgId, now);
-  })();
+  await db.transaction(async () => {
+    // `NOT IN` an empty list must keep nothing: the list then holds one id no role has.
+    const keep = db.dialect.listParam(roleIds.length === 0 ? [''] : roleIds);
+    if (scope === 'system')
+      await db.run(
+        `DELETE FROM role_bindings WHERE user_id = ? AND scope = 'system' AND NOT (${db.dialect.inList('role_id')})`,
+        [userId, keep],
+      );
+    else
+      await db.run(
+        `DELETE FROM role_bindings WHERE user_id = ? AND scope = 'org' AND org_id = ? AND NOT (${db.dialect.inList('role_id')})`,
+        [userId, orgId, keep],
+      );
+    for (const roleId of roleIds)
+      await db.run(
+        `INSERT INTO role_bindings (id, user_id, role_id, scope, org_id, date_created) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT DO NOTHING`,
+        [crypto.randomUUID(), userId, roleId, scope, orgId, now],
+      );
+  });
 }
 
 /** Adds org bindings in one org, keeping the user's existing ones (users/invite/). */
-export function addOrgBindings(
-  db: Db,
+export async function addOrgBindings(
+  db: Database,
   userIds: readonly string[],
   orgId: string,
   roleIds: readonly string[],
-): void {
+): Promise<void> {
   const now = Date.now();
-  const insert = db.prepare(
-    `INSERT INTO role_bindings (id, user_id, role_id, scope, org_id, date_created) VALUES (?, ?, ?, 'org', ?, ?)
-     ON CONFLICT DO NOTHING`,
-  );
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const userId of userIds)
-      for (const roleId of roleIds) insert.run(crypto.randomUUID(), userId, roleId, orgId, now);
-  })();
+      for (const roleId of roleIds)
+        await db.run(
+          `INSERT INTO role_bindings (id, user_id, role_id, scope, org_id, date_created) VALUES (?, ?, ?, 'org', ?, ?)
+           ON CONFLICT DO NOTHING`,
+          [crypto.randomUUID(), userId, roleId, orgId, now],
+        );
+  });
 }
 
 /** Drops every org binding of a user in one org (users/{id}/remove/). */
-export function removeUserFromOrg(db: Db, userId: string, orgId: string): void {
-  db.prepare("DELETE FROM role_bindings WHERE user_id = ? AND scope = 'org' AND org_id = ?").run(
+export async function removeUserFromOrg(db: Database, userId: string, orgId: string): Promise<void> {
+  await db.run("DELETE FROM role_bindings WHERE user_id = ? AND scope = 'org' AND org_id = ?", [
     userId,
     orgId,
-  );
+  ]);
 }
 
 /**
  * How many users each role is bound to (roles' users_amount): in one org when `orgId` is given (org
  * roles seen from an org), else everywhere.
  */
-export function roleUserCounts(
-  db: Db,
+export async function roleUserCounts(
+  db: Database,
   roleIds: readonly string[],
   orgId: string | null = null,
-): Map<string, number> {
-  const rows = db
-    .prepare(
-      `SELECT role_id, COUNT(DISTINCT user_id) AS n FROM role_bindings
-       WHERE role_id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR org_id = ?) GROUP BY role_id`,
-    )
-    .all(JSON.stringify(roleIds), orgId, orgId) as Array<{ role_id: string; n: number }>;
-  return new Map(rows.map((row) => [row.role_id, row.n]));
+): Promise<Map<string, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db.all<{ role_id: string; n: number }>(
+    `SELECT role_id, COUNT(DISTINCT user_id) AS n FROM role_bindings
+     WHERE ${db.dialect.inList('role_id')}${orgId === null ? '' : ' AND org_id = ?'} GROUP BY role_id`,
+    orgId === null ? [db.dialect.listParam(roleIds)] : [db.dialect.listParam(roleIds), orgId],
+  );
+  return new Map(rows.map((row) => [row.role_id, Number(row.n)]));
 }
 
 /** Users bound to a role (roles/{id}/users/): in one org when `orgId` is given, else everywhere. */
-export function usersOfRole(
-  db: Db,
+export async function usersOfRole(
+  db: Database,
   roleId: string,
   orgId: string | null = null,
-): Array<{ id: string; name: string; username: string }> {
-  return db
-    .prepare(
-      `SELECT DISTINCT u.id, u.name, u.username FROM role_bindings b JOIN users u ON u.id = b.user_id
-       WHERE b.role_id = ? AND (? IS NULL OR b.org_id = ?) ORDER BY u.username`,
-    )
-    .all(roleId, orgId, orgId) as Array<{ id: string; name: string; username: string }>;
+): Promise<Array<{ id: string; name: string; username: string }>> {
+  return db.all<{ id: string; name: string; username: string }>(
+    `SELECT DISTINCT u.id, u.name, u.username FROM role_bindings b JOIN users u ON u.id = b.user_id
+     WHERE b.role_id = ?${orgId === null ? '' : ' AND b.org_id = ?'} ORDER BY u.username`,
+    orgId === null ? [roleId] : [roleId, orgId],
+  );
 }

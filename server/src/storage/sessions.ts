@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 export interface SessionRecord {
   userId: string;
@@ -9,53 +9,63 @@ export interface SessionRecord {
 
 /**
  * Only a SHA-256 of the session id is stored, so a copy of the database does not hand out live sessions.
+ * Sessions and their csrf tokens live in the database: every instance on it knows every session.
  */
 const hashSessionId = (sessionId: string): string =>
   crypto.createHash('sha256').update(sessionId).digest('hex');
 
 export async function insertSession(
-  db: Db,
+  db: Database,
   session: { sessionId: string; userId: string; csrfToken: string; clientIp: string; expiresAt: number },
 ): Promise<void> {
-  db.prepare(
+  await db.run(
     `INSERT INTO sessions (id_hash, user_id, csrf_token, client_ip, date_created, expires_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(
-    hashSessionId(session.sessionId),
-    session.userId,
-    session.csrfToken,
-    session.clientIp,
-    Date.now(),
-    session.expiresAt,
+    [
+      hashSessionId(session.sessionId),
+      session.userId,
+      session.csrfToken,
+      session.clientIp,
+      Date.now(),
+      session.expiresAt,
+    ],
   );
 }
 
 /** The live session for this id, or null when unknown or expired. */
-export async function findSession(db: Db, sessionId: string, now: number): Promise<SessionRecord | null> {
-  const row = db
-    .prepare('SELECT user_id, csrf_token, expires_at FROM sessions WHERE id_hash = ? AND expires_at > ?')
-    .get(hashSessionId(sessionId), now) as
-    { user_id: string; csrf_token: string; expires_at: number } | undefined;
-  return row ? { userId: row.user_id, csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
+export async function findSession(
+  db: Database,
+  sessionId: string,
+  now: number,
+): Promise<SessionRecord | null> {
+  const row = await db.get<{ user_id: string; csrf_token: string; expires_at: number }>(
+    'SELECT user_id, csrf_token, expires_at FROM sessions WHERE id_hash = ? AND expires_at > ?',
+    [hashSessionId(sessionId), now],
+  );
+  return row ? { userId: row.user_id, csrfToken: row.csrf_token, expiresAt: Number(row.expires_at) } : null;
 }
 
-export async function extendSession(db: Db, sessionId: string, expiresAt: number): Promise<void> {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').run(expiresAt, hashSessionId(sessionId));
+export async function extendSession(db: Database, sessionId: string, expiresAt: number): Promise<void> {
+  await db.run('UPDATE sessions SET expires_at = ? WHERE id_hash = ?', [expiresAt, hashSessionId(sessionId)]);
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashSessionId(sessionId));
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.run('DELETE FROM sessions WHERE id_hash = ?', [hashSessionId(sessionId)]);
 }
 
-export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
-  return db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
+export async function deleteExpiredSessions(db: Database, now: number): Promise<number> {
+  return (await db.run('DELETE FROM sessions WHERE expires_at <= ?', [now])).changes;
 }
 
 /**
  * Ends every session of a user (credential changes, docs/security.md), except `keepSessionId` — the
  * actor's own session when he changed his own password. Returns how many ended.
  */
-export function deleteUserSessions(db: Db, userId: string, keepSessionId: string | null): number {
+export async function deleteUserSessions(
+  db: Database,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
   const keep = keepSessionId === null ? '' : hashSessionId(keepSessionId);
-  return db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?').run(userId, keep).changes;
+  return (await db.run('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?', [userId, keep])).changes;
 }

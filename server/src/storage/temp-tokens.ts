@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 
 /** A temporary password (contract §1.7). The secret is stored sealed (auth/secret-box.ts), never in clear. */
 export interface TempTokenRecord {
@@ -32,95 +32,98 @@ const toRecord = (row: TempTokenRow): TempTokenRecord => ({
   userId: row.user_id,
   username: row.username,
   secretSealed: row.secret_sealed,
-  verified: row.verified === 1,
-  dateCreated: row.date_created,
-  dateUpdated: row.date_updated,
-  dateVerified: row.date_verified,
-  dateExpired: row.date_expired,
+  verified: Number(row.verified) === 1,
+  dateCreated: Number(row.date_created),
+  dateUpdated: Number(row.date_updated),
+  dateVerified: row.date_verified === null ? null : Number(row.date_verified),
+  dateExpired: Number(row.date_expired),
 });
 
 const SELECT = `SELECT t.id, t.user_id, u.username, t.secret_sealed, t.verified, t.date_created, t.date_updated,
   t.date_verified, t.date_expired FROM temp_tokens t JOIN users u ON u.id = t.user_id`;
 
-export function insertTempToken(
-  db: Db,
+export async function insertTempToken(
+  db: Database,
   token: { id: string; userId: string; secretSealed: string; dateCreated: number; dateExpired: number },
-): void {
-  db.prepare(
+): Promise<void> {
+  await db.run(
     `INSERT INTO temp_tokens (id, user_id, secret_sealed, verified, date_created, date_updated, date_expired)
      VALUES (?, ?, ?, 0, ?, ?, ?)`,
-  ).run(token.id, token.userId, token.secretSealed, token.dateCreated, token.dateCreated, token.dateExpired);
+    [token.id, token.userId, token.secretSealed, token.dateCreated, token.dateCreated, token.dateExpired],
+  );
 }
 
-export function findOwnTempToken(db: Db, userId: string, id: string): TempTokenRecord | null {
-  const row = db.prepare(`${SELECT} WHERE t.id = ? AND t.user_id = ?`).get(id, userId) as
-    TempTokenRow | undefined;
+export async function findOwnTempToken(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TempTokenRecord | null> {
+  const row = await db.get<TempTokenRow>(`${SELECT} WHERE t.id = ? AND t.user_id = ?`, [id, userId]);
   return row ? toRecord(row) : null;
 }
 
 /** The user's tokens, newest first. */
-export function listTempTokens(
-  db: Db,
+export async function listTempTokens(
+  db: Database,
   userId: string,
   page: { limit: number | null; offset: number },
-): { rows: TempTokenRecord[]; count: number } {
-  const count = (
-    db.prepare('SELECT COUNT(*) AS n FROM temp_tokens WHERE user_id = ?').get(userId) as { n: number }
-  ).n;
-  const limit = page.limit === null ? '' : ` LIMIT ${page.limit} OFFSET ${page.offset}`;
-  const rows = db
-    .prepare(`${SELECT} WHERE t.user_id = ? ORDER BY t.date_created DESC, t.rowid DESC${limit}`)
-    .all(userId) as TempTokenRow[];
-  return { rows: rows.map(toRecord), count };
+): Promise<{ rows: TempTokenRecord[]; count: number }> {
+  const counted = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM temp_tokens WHERE user_id = ?', [
+    userId,
+  ]);
+  const limit = page.limit === null ? '' : ' LIMIT ? OFFSET ?';
+  const rows = await db.all<TempTokenRow>(
+    `${SELECT} WHERE t.user_id = ? ORDER BY t.date_created DESC, t.id DESC${limit}`,
+    page.limit === null ? [userId] : [userId, page.limit, page.offset],
+  );
+  return { rows: rows.map(toRecord), count: Number(counted?.n ?? 0) };
 }
 
 /** Tokens that may still be used to sign in (not verified, not expired). */
-export function liveTempTokens(db: Db, userId: string, now: number): TempTokenRecord[] {
-  const rows = db
-    .prepare(
-      `${SELECT} WHERE t.user_id = ? AND t.verified = 0 AND t.date_expired > ? ORDER BY t.date_created DESC`,
-    )
-    .all(userId, now) as TempTokenRow[];
+export async function liveTempTokens(db: Database, userId: string, now: number): Promise<TempTokenRecord[]> {
+  const rows = await db.all<TempTokenRow>(
+    `${SELECT} WHERE t.user_id = ? AND t.verified = 0 AND t.date_expired > ? ORDER BY t.date_created DESC`,
+    [userId, now],
+  );
   return rows.map(toRecord);
 }
 
 /**
- * Marks a live token used, atomically: true for exactly one caller, false when it was already used or has
- * expired in between. Its secret is dropped (nobody needs it again).
+ * Marks a live token used, atomically: true for exactly one caller (on any instance), false when it was
+ * already used or has expired in between. Its secret is dropped (nobody needs it again).
  */
-export function markTempTokenVerified(db: Db, id: string, now: number): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE temp_tokens SET verified = 1, date_verified = ?, date_updated = ?, secret_sealed = ''
-         WHERE id = ? AND verified = 0 AND date_expired > ?`,
-      )
-      .run(now, now, id, now).changes === 1
+export async function markTempTokenVerified(db: Database, id: string, now: number): Promise<boolean> {
+  const result = await db.run(
+    `UPDATE temp_tokens SET verified = 1, date_verified = ?, date_updated = ?, secret_sealed = ''
+     WHERE id = ? AND verified = 0 AND date_expired > ?`,
+    [now, now, id, now],
   );
+  return result.changes === 1;
 }
 
 /** Ends a token now (no-op for one already expired); its secret is dropped. */
-export function expireTempToken(db: Db, userId: string, id: string, now: number): void {
-  db.prepare(
-    `UPDATE temp_tokens SET date_expired = MIN(date_expired, ?), date_updated = ?, secret_sealed = ''
+export async function expireTempToken(db: Database, userId: string, id: string, now: number): Promise<void> {
+  await db.run(
+    `UPDATE temp_tokens SET date_expired = ${db.dialect.least('date_expired', '?')}, date_updated = ?, secret_sealed = ''
      WHERE id = ? AND user_id = ?`,
-  ).run(now, now, id, userId);
+    [now, now, id, userId],
+  );
 }
 
 /** Drops the secrets of tokens that expired (they can never be used), and forgets tokens dead for long. */
-export function sweepTempTokens(db: Db, now: number, keepMs: number): void {
-  db.prepare(`UPDATE temp_tokens SET secret_sealed = '' WHERE date_expired <= ? AND secret_sealed <> ''`).run(
+export async function sweepTempTokens(db: Database, now: number, keepMs: number): Promise<void> {
+  await db.run(`UPDATE temp_tokens SET secret_sealed = '' WHERE date_expired <= ? AND secret_sealed <> ''`, [
     now,
-  );
-  db.prepare('DELETE FROM temp_tokens WHERE date_expired <= ?').run(now - keepMs);
+  ]);
+  await db.run('DELETE FROM temp_tokens WHERE date_expired <= ?', [now - keepMs]);
 }
 
 /** Ends every still usable token of a user now (credential changes); their secrets are dropped. */
-export function expireLiveTempTokens(db: Db, userId: string, now: number): number {
-  return db
-    .prepare(
-      `UPDATE temp_tokens SET date_expired = ?, date_updated = ?, secret_sealed = ''
-       WHERE user_id = ? AND verified = 0 AND date_expired > ?`,
-    )
-    .run(now, now, userId, now).changes;
+export async function expireLiveTempTokens(db: Database, userId: string, now: number): Promise<number> {
+  const result = await db.run(
+    `UPDATE temp_tokens SET date_expired = ?, date_updated = ?, secret_sealed = ''
+     WHERE user_id = ? AND verified = 0 AND date_expired > ?`,
+    [now, now, userId, now],
+  );
+  return result.changes;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-database';
+import type { Database } from '../data/database';
 import { revokeUserCredentials, type CredentialChange } from '../auth/credential-revocation';
 import { hashPassword } from '../auth/passwords';
 import { setUserPasswordHash } from '../storage/users';
@@ -19,7 +19,7 @@ function passwordChangeKind(actor: PasswordActor, userId: string): CredentialCha
  * has checked the password policy (auth/password-policy.ts) and who may do this (rbac/user-authority.ts).
  */
 export async function replacePassword(
-  db: Db,
+  db: Database,
   userId: string,
   password: string,
   how: {
@@ -29,6 +29,8 @@ export async function replacePassword(
   },
 ): Promise<void> {
   const hash = await hashPassword(password);
-  setUserPasswordHash(db, userId, hash, Date.now(), how.mustChange);
-  revokeUserCredentials(db, userId, passwordChangeKind(how.actor, userId), how.actor.sessionId);
+  await db.transaction(async () => {
+    await setUserPasswordHash(db, userId, hash, Date.now(), how.mustChange);
+    await revokeUserCredentials(db, userId, passwordChangeKind(how.actor, userId), how.actor.sessionId);
+  });
 }

@@ -1,10 +1,5 @@
-import type {
-  RequestContext,
-  ResourceAccess,
-  ResourceDirectory,
-  ScopeCondition,
-  StoredRow,
-} from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
+import type { RequestContext, ResourceAccess, ResourceDirectory, StoredRow } from '../../engine/declaration';
 import { DEFAULT_ORG_ID, DEFAULT_ORG_NAME, ROOT_ORG_ID } from '../../orgs/org-ids';
 import { assetMessage } from './messages';
 import { compareKeys, isSelfOrDescendant, nextRootKey, parentKeyOf } from './node-keys';
@@ -42,42 +37,54 @@ const byKey = (a: NodeRow, b: NodeRow): number => compareKeys(a.key, b.key);
 export const acrossOrgs = (ctx: RequestContext): RequestContext => ({ ...ctx, orgId: ROOT_ORG_ID });
 
 /** Every node of the current org (every org in Root), ordered by key. */
-export function orgNodes(resources: ResourceDirectory, ctx: RequestContext): NodeRow[] {
-  return unorderedOrgNodes(resources, ctx).sort(byKey);
+export async function orgNodes(resources: ResourceDirectory, ctx: RequestContext): Promise<NodeRow[]> {
+  return (await unorderedOrgNodes(resources, ctx)).sort(byKey);
 }
 
 /** The same without sorting: per-row paths of list pages need no order (it showed in list profiles). */
-export function unorderedOrgNodes(resources: ResourceDirectory, ctx: RequestContext): NodeRow[] {
-  return resources.get(NODE).find(null, ctx).map(toNode);
+export async function unorderedOrgNodes(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+): Promise<NodeRow[]> {
+  return (await resources.get(NODE).find(null, ctx)).map(toNode);
 }
 
 /** Org roots of the current org (one) or, in Root, of every org. */
-export function rootNodes(resources: ResourceDirectory, ctx: RequestContext): NodeRow[] {
-  return resources.get(NODE).find({ field: 'parent_key', op: 'eq', value: '' }, ctx).map(toNode).sort(byKey);
+export async function rootNodes(resources: ResourceDirectory, ctx: RequestContext): Promise<NodeRow[]> {
+  return (await resources.get(NODE).find({ field: 'parent_key', op: 'eq', value: '' }, ctx))
+    .map(toNode)
+    .sort(byKey);
 }
 
-export function findOrgRoot(resources: ResourceDirectory, ctx: RequestContext): NodeRow | null {
+export async function findOrgRoot(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+): Promise<NodeRow | null> {
   if (ctx.orgId === ROOT_ORG_ID) return null;
-  return rootNodes(resources, ctx).find((node) => node.orgId === ctx.orgId) ?? null;
+  return (await rootNodes(resources, ctx)).find((node) => node.orgId === ctx.orgId) ?? null;
 }
 
 /** The engine's registry answers org names (cached); the directory interface does not promise it yet. */
 interface OrgNames {
-  orgName(orgId: string): string;
+  orgNames(): Promise<ReadonlyMap<string, string>>;
 }
 
 const hasOrgNames = (resources: ResourceDirectory): resources is ResourceDirectory & OrgNames =>
-  typeof (resources as Partial<OrgNames>).orgName === 'function';
+  typeof (resources as Partial<OrgNames>).orgNames === 'function';
 
 /** Name of an org (root node value, `org_name` of tree items). */
-export function orgNameOf(resources: ResourceDirectory, ctx: RequestContext, orgId: string): string {
+export async function orgNameOf(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  orgId: string,
+): Promise<string> {
   if (orgId === DEFAULT_ORG_ID) return DEFAULT_ORG_NAME;
   if (hasOrgNames(resources)) {
-    const name = resources.orgName(orgId);
+    const name = (await resources.orgNames()).get(orgId);
     if (name) return name;
   }
   try {
-    const org = resources.get('orgs.organization').get(orgId, acrossOrgs(ctx));
+    const org = await resources.get('orgs.organization').get(orgId, acrossOrgs(ctx));
     if (org && typeof org.name === 'string') return org.name;
   } catch {
     // organizations are not a declared resource in this build: fall back to the id
@@ -87,42 +94,42 @@ export function orgNameOf(resources: ResourceDirectory, ctx: RequestContext, org
 
 /** The org's root node, created (named after the org) on first use, as v2.21 Node.org_root() does. */
 export async function ensureOrgRoot(resources: ResourceDirectory, ctx: RequestContext): Promise<NodeRow> {
-  const existing = findOrgRoot(resources, ctx);
+  const existing = await findOrgRoot(resources, ctx);
   if (existing) return existing;
   // The node hooks make the first node of an org its root (see node.ts beforeSave).
-  return toNode(await resources.get(NODE).create({ value: orgNameOf(resources, ctx, ctx.orgId) }, ctx));
+  return toNode(await resources.get(NODE).create({ value: await orgNameOf(resources, ctx, ctx.orgId) }, ctx));
 }
 
 /** Root key for a new org root: Default keeps `1`, others take the next integer across all orgs. */
-export function allocateRootKey(resources: ResourceDirectory, ctx: RequestContext): string {
-  const keys = rootNodes(resources, acrossOrgs(ctx)).map((node) => node.key);
+export async function allocateRootKey(resources: ResourceDirectory, ctx: RequestContext): Promise<string> {
+  const keys = (await rootNodes(resources, acrossOrgs(ctx))).map((node) => node.key);
   return nextRootKey(keys, ctx.orgId === DEFAULT_ORG_ID);
 }
 
 /** Takes the next child number of `parentId` (re-read, so several children in one request stay distinct). */
-export function allocateChildKey(
+export async function allocateChildKey(
   resources: ResourceDirectory,
   ctx: RequestContext,
   parentId: string,
-): string {
+): Promise<string> {
   const nodes = resources.get(NODE);
-  const parent = nodes.get(parentId, acrossOrgs(ctx));
+  const parent = await nodes.get(parentId, acrossOrgs(ctx));
   if (!parent) throw new Error(`node ${parentId} vanished`);
   const { key, childMark } = toNode(parent);
-  nodes.setColumns(parentId, { child_mark: childMark + 1 });
+  await nodes.setColumns(parentId, { child_mark: childMark + 1 });
   return `${key}:${childMark + 1}`;
 }
 
 /** A node of the current org by uuid or key. */
-export function resolveNode(
+export async function resolveNode(
   resources: ResourceDirectory,
   ctx: RequestContext,
   idOrKey: string,
-): NodeRow | null {
+): Promise<NodeRow | null> {
   const nodes = resources.get(NODE);
-  const byId = /^[0-9a-f-]{36}$/i.test(idOrKey) ? nodes.get(idOrKey.toLowerCase(), ctx) : null;
+  const byId = /^[0-9a-f-]{36}$/i.test(idOrKey) ? await nodes.get(idOrKey.toLowerCase(), ctx) : null;
   if (byId) return toNode(byId);
-  const [match] = nodes.find({ field: 'key', op: 'eq', value: idOrKey }, ctx);
+  const [match] = await nodes.find({ field: 'key', op: 'eq', value: idOrKey }, ctx);
   return match ? toNode(match) : null;
 }
 
@@ -170,30 +177,31 @@ export function fullValues(nodes: readonly NodeRow[]): Map<string, string> {
  * ancestors instead of the whole tree. Keys are unique across orgs; `orgIds` limits the nodes to the orgs of
  * the rows, as reading each org's tree did.
  */
-export function pathsOfNodes(
+export async function pathsOfNodes(
   resources: ResourceDirectory,
   ctx: RequestContext,
   nodeIds: readonly string[],
   orgIds: ReadonlySet<string>,
-): Map<string, string> {
+): Promise<Map<string, string>> {
   if (nodeIds.length === 0) return new Map();
   const access = resources.get(NODE);
   const across = acrossOrgs(ctx);
-  const nodes = access
-    .find({ field: 'id', op: 'in', values: [...new Set(nodeIds)] }, across)
+  const nodes = (await access.find({ field: 'id', op: 'in', values: [...new Set(nodeIds)] }, across))
     .map(toNode)
     .filter((node) => orgIds.has(node.orgId));
   const keys = new Set<string>();
   for (const node of nodes)
     for (let key = parentKeyOf(node.key); key !== ''; key = parentKeyOf(key)) keys.add(key);
   const ancestors =
-    keys.size === 0 ? [] : access.find({ field: 'key', op: 'in', values: [...keys] }, across).map(toNode);
+    keys.size === 0
+      ? []
+      : (await access.find({ field: 'key', op: 'in', values: [...keys] }, across)).map(toNode);
   const paths = fullValues([...nodes, ...ancestors]);
   return new Map(nodes.map((node) => [node.id, paths.get(node.id) ?? '']));
 }
 
 /** Assets linked directly to any of the nodes (an m2m condition: the engine joins the link table). */
-export function assetsOfNodes(nodeIds: readonly string[]): ScopeCondition {
+export function assetsOfNodes(nodeIds: readonly string[]): Condition {
   return { field: 'nodes', op: 'in', values: nodeIds };
 }
 
@@ -203,12 +211,12 @@ export function assetsOfNodes(nodeIds: readonly string[]): ScopeCondition {
  * is the org's asset count. Other nodes union the direct asset ids of their subtree, read through the
  * nodes' reverse m2m `assets` for every node concerned at once.
  */
-export function assetsAmounts(
+export async function assetsAmounts(
   resources: ResourceDirectory,
   ctx: RequestContext,
   allNodes: readonly NodeRow[],
   wanted: readonly NodeRow[],
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const assets = resources.get(ASSET);
   const result = new Map<string, number>();
   // Subtrees walked through a child index, their direct asset links read in one go: a page of n nodes
@@ -216,12 +224,12 @@ export function assetsAmounts(
   const index = childIndex(allNodes);
   const subtrees = new Map<string, NodeRow[]>();
   for (const node of wanted) {
-    if (node.parentKey === '') result.set(node.id, assets.count(null, { ...ctx, orgId: node.orgId }));
+    if (node.parentKey === '') result.set(node.id, await assets.count(null, { ...ctx, orgId: node.orgId }));
     else subtrees.set(node.id, subtreeIn(index, node));
   }
   const ids = new Set([...subtrees.values()].flatMap((nodes) => nodes.map((node) => node.id)));
   const direct =
-    ids.size === 0 ? new Map<string, string[]>() : resources.get(NODE).linkedMany('assets', [...ids]);
+    ids.size === 0 ? new Map<string, string[]>() : await resources.get(NODE).linkedMany('assets', [...ids]);
   for (const [nodeId, nodes] of subtrees) {
     const distinct = new Set<string>();
     for (const item of nodes) for (const id of direct.get(item.id) ?? []) distinct.add(id);
@@ -247,19 +255,19 @@ export function subtreeIn(index: ReadonlyMap<string, NodeRow[]>, top: NodeRow): 
  * once and kept current in memory as nodes move (a node inside another moved one follows it first), so
  * the work is the moved subtrees' size, never a re-read of the tree per node.
  */
-export function moveNodesUnder(
+export async function moveNodesUnder(
   resources: ResourceDirectory,
   ctx: RequestContext,
   target: NodeRow,
   moving: readonly NodeRow[],
-): { error: string } | null {
+): Promise<{ error: string } | null> {
   const access: ResourceAccess = resources.get(NODE);
   for (const node of moving) {
     if (node.parentKey === '' || isSelfOrDescendant(target.key, node.key)) {
       return { error: assetMessage('nodeMoveIntoItself', ctx.language) };
     }
   }
-  const current = new Map(orgNodes(resources, ctx).map((node) => [node.id, { ...node }]));
+  const current = new Map((await orgNodes(resources, ctx)).map((node) => [node.id, { ...node }]));
   const byKey = new Map([...current.values()].map((node) => [`${node.orgId} ${node.key}`, node.id]));
   const parentOf = new Map<string, string>();
   const children = new Map<string, Set<string>>();
@@ -278,18 +286,18 @@ export function moveNodesUnder(
     if (!fresh || fresh.parentKey === target.key) continue;
     children.get(parentOf.get(fresh.id) ?? '')?.delete(fresh.id);
     attach(fresh.id, target.id);
-    const rewrite = (id: string, key: string): void => {
+    const rewrite = async (id: string, key: string): Promise<void> => {
       const item = current.get(id);
       if (!item) return;
       item.key = key;
       item.parentKey = parentKeyOf(key);
-      access.setColumns(id, { key, parent_key: item.parentKey });
+      await access.setColumns(id, { key, parent_key: item.parentKey });
       for (const child of children.get(id) ?? []) {
         const old = current.get(child);
-        if (old) rewrite(child, `${key}${old.key.slice(old.parentKey.length)}`);
+        if (old) await rewrite(child, `${key}${old.key.slice(old.parentKey.length)}`);
       }
     };
-    rewrite(fresh.id, allocateChildKey(resources, ctx, target.id));
+    await rewrite(fresh.id, await allocateChildKey(resources, ctx, target.id));
   }
   return null;
 }

@@ -29,16 +29,19 @@ import {
   type NodeRow,
 } from './node-store';
 import { l } from '../label';
+
+/** Node keys are unique across orgs: one lock for the batches that take them (see writeNode). */
+const NODE_KEYS_LOCK = 'assets.node:keys';
 import { ASSET_NODES_LINK } from './link-tables';
 
 /** The parent a create names (`parent` id or key), else the org root; null = the org has no root yet. */
-function parentForCreate(
+async function parentForCreate(
   data: StoredRow,
   ctx: RequestContext,
   resources: ResourceDirectory,
-): NodeRow | null | 'unknown' {
+): Promise<NodeRow | null | 'unknown'> {
   if (typeof data.parent === 'string' && data.parent !== '')
-    return resolveNode(resources, ctx, data.parent) ?? 'unknown';
+    return (await resolveNode(resources, ctx, data.parent)) ?? 'unknown';
   return findOrgRoot(resources, ctx);
 }
 
@@ -52,10 +55,10 @@ function siblingValues(
   resources: ResourceDirectory,
   ctx: RequestContext,
   orgId: string,
-): Map<string, Map<string, string>> {
-  return batch.memo(`node:siblings:${orgId}`, () => {
+): Promise<Map<string, Map<string, string>>> {
+  return batch.memo(`node:siblings:${orgId}`, async () => {
     const groups = new Map<string, Map<string, string>>();
-    for (const node of unorderedOrgNodes(resources, { ...ctx, orgId })) {
+    for (const node of await unorderedOrgNodes(resources, { ...ctx, orgId })) {
       const key = `${node.orgId} ${node.parentKey}`;
       const group = groups.get(key) ?? new Map<string, string>();
       group.set(node.value, node.id);
@@ -82,13 +85,13 @@ function claimSibling(
   return false;
 }
 
-function validateNode(
+async function validateNode(
   data: StoredRow,
   ctx: RequestContext,
   existing: StoredRow | null,
   resources: ResourceDirectory,
   batch: WriteBatch,
-): FieldErrors | null {
+): Promise<FieldErrors | null> {
   const value = typeof data.value === 'string' ? data.value.trim() : undefined;
   if (value !== undefined && value.includes('/'))
     return { value: [assetMessage('nodeValueSlash', ctx.language)] };
@@ -98,31 +101,31 @@ function validateNode(
     if (value === undefined || value === node.value) return null;
     if (node.parentKey === '') return { value: [assetMessage('rootRename', ctx.language)] };
     if (value === '') return { value: [assetMessage('nodeValueEmpty', ctx.language)] };
-    const groups = siblingValues(batch, resources, ctx, node.orgId);
+    const groups = await siblingValues(batch, resources, ctx, node.orgId);
     return claimSibling(groups, node.orgId, node.parentKey, value, node.id) ? taken : null;
   }
-  const parent = batch.memo(`node:parent:${String(data.parent ?? '')}`, () =>
+  const parent = await batch.memo(`node:parent:${String(data.parent ?? '')}`, () =>
     parentForCreate(data, ctx, resources),
   );
   if (parent === 'unknown') return { parent: [assetMessage('parentUnknown', ctx.language)] };
   if (parent === null || value === undefined || value === '') return null;
   if (typeof data.full_value === 'string' && data.full_value !== '') return null;
-  const groups = siblingValues(batch, resources, ctx, parent.orgId);
+  const groups = await siblingValues(batch, resources, ctx, parent.orgId);
   const item = batch.memo('node:items', () => ({ count: 0 }));
   item.count += 1;
   return claimSibling(groups, parent.orgId, parent.key, value, `new item ${item.count}`) ? taken : null;
 }
 
 /** The child of `parent` named `value`, read by index (never the whole tree). */
-function childNamed(
+async function childNamed(
   resources: ResourceDirectory,
   ctx: RequestContext,
   parent: NodeRow,
   value: string,
-): NodeRow | null {
-  const [found] = resources.get(NODE).find(
+): Promise<NodeRow | null> {
+  const [found] = await resources.get(NODE).find(
     {
-      and: [
+      allOf: [
         { field: 'parent_key', op: 'eq', value: parent.key },
         { field: 'value', op: 'eq', value },
       ],
@@ -144,10 +147,10 @@ async function prepareNode(
   resources: ResourceDirectory,
 ): Promise<void> {
   if (existing) return;
-  const named = parentForCreate(data, ctx, resources);
+  const named = await parentForCreate(data, ctx, resources);
   if (named === 'unknown') throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
   const fullValue = typeof data.full_value === 'string' && data.full_value !== '' ? data.full_value : null;
-  if (named === null && fullValue === null && mayBecomeRoot(data, ctx, resources)) return;
+  if (named === null && fullValue === null && (await mayBecomeRoot(data, ctx, resources))) return;
   let parent = named ?? (await ensureOrgRoot(resources, ctx));
   if (fullValue !== null) {
     // The first segment names the org root; the ones between are found or created, the last is this node.
@@ -157,9 +160,9 @@ async function prepareNode(
       throw new ApiError(400, assetMessage('nodeValueEmpty', ctx.language), 'invalid');
     for (const segment of segments)
       parent =
-        childNamed(resources, ctx, parent, segment) ??
+        (await childNamed(resources, ctx, parent, segment)) ??
         toNode(await resources.get(NODE).create({ value: segment, parent: parent.id }, ctx));
-    if (childNamed(resources, ctx, parent, last))
+    if (await childNamed(resources, ctx, parent, last))
       throw new ApiError(400, assetMessage('nodeValueTaken', ctx.language), 'invalid');
     data.value = last;
   }
@@ -167,8 +170,16 @@ async function prepareNode(
 }
 
 /** A create without a parent in an org without a root becomes the root when unnamed or named after the org. */
-function mayBecomeRoot(data: StoredRow, ctx: RequestContext, resources: ResourceDirectory): boolean {
-  return data.value === undefined || data.value === '' || data.value === orgNameOf(resources, ctx, ctx.orgId);
+async function mayBecomeRoot(
+  data: StoredRow,
+  ctx: RequestContext,
+  resources: ResourceDirectory,
+): Promise<boolean> {
+  return (
+    data.value === undefined ||
+    data.value === '' ||
+    data.value === (await orgNameOf(resources, ctx, ctx.orgId))
+  );
 }
 
 /** A parent as the rows of one write transaction use it: its child mark and its children's names. */
@@ -179,39 +190,44 @@ interface ParentState {
 }
 
 /**
- * In the write transaction (synchronous): the node gets the next child key of its parent (or becomes the
- * org root when the org still has none) and, when unnamed, the first free "New node N" among its
- * siblings. The parent, its child mark and its children's names are read once per batch inside the
- * transaction (nothing else writes meanwhile) and advanced in memory; the mark is stored once at commit.
- * n nodes cost O(n), not O(n²).
+ * In the write transaction: the node gets the next child key of its parent (or becomes the org root when
+ * the org still has none) and, when unnamed, the first free "New node N" among its siblings. The batch
+ * first takes the node-key lock (held to its commit, on every instance: keys are unique across orgs), so
+ * the parent, its child mark and its children's names are read once per batch with nothing else writing
+ * them meanwhile, and advanced in memory; the mark is stored once at commit. n nodes cost O(n), not O(n²).
  */
-function writeNode(
+async function writeNode(
   data: StoredRow,
   ctx: RequestContext,
   existing: StoredRow | null,
   resources: ResourceDirectory,
   batch: WriteBatch,
-): void {
+): Promise<void> {
   if (existing) return;
-  const root = batch.memo('node:write:root', () => ({ node: findOrgRoot(resources, ctx) }));
+  await batch.memo('node:write:lock', () => resources.lock(NODE_KEYS_LOCK));
+  const root = await batch.memo('node:write:root', async () => ({ node: await findOrgRoot(resources, ctx) }));
   const named = typeof data.parent === 'string' && data.parent !== '' ? data.parent : null;
   const parent = named
-    ? batch.memo(`node:write:node:${named}`, () => resolveNode(resources, ctx, named))
+    ? await batch.memo(`node:write:node:${named}`, () => resolveNode(resources, ctx, named))
     : root.node;
   if (parent === null && named !== null)
     throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
   if (parent === null) {
-    data.value = orgNameOf(resources, ctx, ctx.orgId);
-    data.key = allocateRootKey(resources, ctx);
+    data.value = await orgNameOf(resources, ctx, ctx.orgId);
+    data.key = await allocateRootKey(resources, ctx);
     data.parent_key = '';
     data.child_mark = 0;
     root.node = toNode({ ...data, org_id: ctx.orgId });
     return;
   }
-  const state = batch.memo(`node:write:parent:${parent.id}`, (): ParentState => {
-    const fresh = resources.get(NODE).get(parent.id, acrossOrgs(ctx));
+  const state = await batch.memo(`node:write:parent:${parent.id}`, async (): Promise<ParentState> => {
+    const fresh = await resources.get(NODE).get(parent.id, acrossOrgs(ctx));
     if (!fresh) throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
-    return { mark: toNode(fresh).childMark, taken: new Set(childrenNamed(resources, ctx, parent)), next: 1 };
+    return {
+      mark: toNode(fresh).childMark,
+      taken: new Set(await childrenNamed(resources, ctx, parent)),
+      next: 1,
+    };
   });
   let value = typeof data.value === 'string' ? data.value.trim() : '';
   if (value === '') {
@@ -231,11 +247,16 @@ function writeNode(
 }
 
 /** Values of the children of `parent` (one indexed read). */
-function childrenNamed(resources: ResourceDirectory, ctx: RequestContext, parent: NodeRow): string[] {
-  return resources
-    .get(NODE)
-    .find({ field: 'parent_key', op: 'eq', value: parent.key }, { ...ctx, orgId: parent.orgId })
-    .map((row) => String(row.value ?? ''));
+async function childrenNamed(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  parent: NodeRow,
+): Promise<string[]> {
+  return (
+    await resources
+      .get(NODE)
+      .find({ field: 'parent_key', op: 'eq', value: parent.key }, { ...ctx, orgId: parent.orgId })
+  ).map((row) => String(row.value ?? ''));
 }
 
 /** Root and subtrees holding assets stay; otherwise the descendants go first (v2.21 NodeViewSet.destroy). */
@@ -244,8 +265,8 @@ async function guardDelete(row: StoredRow, ctx: RequestContext, resources: Resou
   if (node.parentKey === '')
     throw new ApiError(403, assetMessage('rootDelete', ctx.language), 'permission_denied');
   const nodeCtx = { ...ctx, orgId: node.orgId };
-  const subtree = subtreeOf(orgNodes(resources, nodeCtx), node);
-  if (resources.get(ASSET).count(assetsOfNodes(subtree.map((item) => item.id)), nodeCtx) > 0) {
+  const subtree = subtreeOf(await orgNodes(resources, nodeCtx), node);
+  if ((await resources.get(ASSET).count(assetsOfNodes(subtree.map((item) => item.id)), nodeCtx)) > 0) {
     throw new ApiError(403, assetMessage('nodeHasAssets', ctx.language), 'permission_denied');
   }
   const access = resources.get(NODE);
@@ -276,9 +297,10 @@ export const nodeResource = defineResource({
       label: l('全称', 'Full value', 'フルバリュー'),
       maxLength: 4096,
       virtual: true,
-      computeMany: (rows, ctx, resources) => {
+      computeMany: async (rows, ctx, resources) => {
         const orgIds = new Set(rows.map((row) => String(row.org_id)));
-        const nodes = [...orgIds].flatMap((orgId) => unorderedOrgNodes(resources, { ...ctx, orgId }));
+        const nodes: NodeRow[] = [];
+        for (const orgId of orgIds) nodes.push(...(await unorderedOrgNodes(resources, { ...ctx, orgId })));
         const values = fullValues(nodes);
         return rows.map((row) => values.get(String(row.id)) ?? `/${String(row.value)}`);
       },
@@ -311,11 +333,12 @@ export const nodeResource = defineResource({
       kind: 'integer',
       label: l('资产数量', 'Assets amount', 'アセット数'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
+      computeMany: async (rows, ctx, resources) => {
         const nodes = rows.map(toNode);
         const orgIds = new Set(nodes.map((node) => node.orgId));
-        const all = [...orgIds].flatMap((orgId) => unorderedOrgNodes(resources, { ...ctx, orgId }));
-        const amounts = assetsAmounts(resources, ctx, all, nodes);
+        const all: NodeRow[] = [];
+        for (const orgId of orgIds) all.push(...(await unorderedOrgNodes(resources, { ...ctx, orgId })));
+        const amounts = await assetsAmounts(resources, ctx, all, nodes);
         return nodes.map((node) => amounts.get(node.id) ?? 0);
       },
     },

@@ -61,11 +61,11 @@ export const platformResource = defineResource({
       if (isInternal(existing))
         throw new ApiError(403, assetMessage('platformInternal', ctx.language), 'permission_denied');
     },
-    beforeDelete: (row, ctx, resources) => {
+    beforeDelete: async (row, ctx, resources) => {
       if (isInternal(row))
         throw new ApiError(403, assetMessage('platformInternal', ctx.language), 'permission_denied');
       // v2.21 Asset.platform is on_delete=PROTECT: a platform still used by an asset stays (any org).
-      const used = resources
+      const used = await resources
         .get('assets.asset')
         .count({ field: 'platform', op: 'eq', value: row.name }, { ...ctx, orgId: ROOT_ORG_ID });
       if (used > 0)

@@ -3,7 +3,7 @@ import { ResponseError } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { builtinRoleById } from '../../rbac/builtin-roles';
 import { checkNewMembers } from '../../rbac/user-authority';
-import { bindingsOfUsers } from '../../storage/role-bindings';
+import { listRoleBindingsForUsers } from '../../storage/role-bindings';
 import { findUserById } from '../../storage/users';
 import {
   defineResource,
@@ -71,8 +71,8 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
       kind: 'string',
       label: l('角色', 'Role display', 'ロール表示'),
       readOnly: true,
-      computeMany: (rows, ctx, resources) => {
-        const roles = resources
+      computeMany: async (rows, ctx, resources) => {
+        const roles = await resources
           .get('rbac.role')
           .find({ field: 'id', op: 'in', values: rows.map((r) => r.role) }, ctx);
         return rows.map((row) => {
@@ -99,11 +99,11 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
       kind: 'string',
       label: l('组织名称', 'Org name', '組織名'),
       readOnly: true,
-      compute: (row, _ctx, resources) => {
+      compute: async (row, _ctx, resources) => {
         if (!row.org_id) return '';
-        const found = resources
+        const [found] = await resources
           .get('orgs.organization')
-          .find({ field: 'id', op: 'eq', value: row.org_id }, _ctx)[0];
+          .find({ field: 'id', op: 'eq', value: row.org_id }, _ctx);
         return found ? String(found.name) : '';
       },
     };
@@ -125,7 +125,9 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
     hooks: {
       scope: () => (endpoint === 'all' ? null : { field: 'scope', op: 'eq', value: endpoint }),
       validate: async (data, ctx, _existing, resources): Promise<FieldErrors | null> => {
-        const role = resources.get('rbac.role').find({ field: 'id', op: 'eq', value: data.role }, ctx)[0];
+        const [role] = await resources
+          .get('rbac.role')
+          .find({ field: 'id', op: 'eq', value: data.role }, ctx);
         const scope = endpoint === 'all' ? String(role?.scope ?? '') : endpoint;
         if (!role || role.scope !== scope)
           return { role: [`Invalid pk "${String(data.role)}" - object does not exist.`] };
@@ -146,7 +148,8 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
           if (hidden.length > 0)
             return { user: [message('pkMissing', ctx.language, { value: String(data.user).slice(0, 64) })] };
         }
-        const existing = bindingsOfUsers(app.db, [String(data.user)]).get(String(data.user)) ?? [];
+        const existing =
+          (await listRoleBindingsForUsers(app.db, [String(data.user)])).get(String(data.user)) ?? [];
         if (existing.some((b) => b.roleId === data.role && b.orgId === orgId))
           return { role: [hasBound(ctx.language)] };
         data.scope = scope;
@@ -156,7 +159,8 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
         return null;
       },
       beforeDelete: async (row: StoredRow) => {
-        const bindings = bindingsOfUsers(app.db, [String(row.user)]).get(String(row.user)) ?? [];
+        const bindings =
+          (await listRoleBindingsForUsers(app.db, [String(row.user)])).get(String(row.user)) ?? [];
         if (row.scope === 'system' && bindings.filter((b) => b.scope === 'system').length <= 1) {
           const user = (await findUserById(app.db, String(row.user)))?.username ?? String(row.user);
           throw new ResponseError(400, {

@@ -55,14 +55,14 @@ function roleActions(app: IdentityDeps, endpoint: RoleEndpoint): ExtraAction[] {
       detail: true,
       methods: ['GET'],
       permissions: ['rbac.view_rolebinding|rbac.view_systemrolebinding|rbac.view_orgrolebinding'],
-      handler: (call) => {
+      handler: async (call) => {
         // Org roles are shared by every org: seen from one org, a role's users are the members it binds
         // there, never those of other orgs. System roles are system business.
         const role = call.row as StoredRow;
         if (role.scope === 'system' && !can(call.ctx, 'rbac.view_rolebinding|rbac.view_systemrolebinding'))
           throw permissionDenied();
         const orgId = role.scope === 'org' && call.ctx.orgId !== ROOT_ORG_ID ? call.ctx.orgId : null;
-        const users = usersOfRole(app.db, String(call.id), orgId);
+        const users = await usersOfRole(app.db, String(call.id), orgId);
         const limit = Number(call.query.limit);
         if (!Number.isInteger(limit) || limit <= 0) return { body: users };
         const offset = Math.max(0, Number(call.query.offset) || 0);
@@ -78,12 +78,12 @@ function roleActions(app: IdentityDeps, endpoint: RoleEndpoint): ExtraAction[] {
     },
   ];
   if (endpoint === 'all') return actions;
-  const codesOf = (row: StoredRow): Set<string> => {
+  const codesOf = async (row: StoredRow): Promise<Set<string>> => {
     const builtin = builtinRoleById(String(row.id));
     return new Set(
       builtin
         ? builtin.permissions
-        : (listRolePermissions(app.db, [String(row.id)]).get(String(row.id)) ?? []),
+        : ((await listRolePermissions(app.db, [String(row.id)])).get(String(row.id)) ?? []),
     );
   };
   actions.push(
@@ -92,15 +92,17 @@ function roleActions(app: IdentityDeps, endpoint: RoleEndpoint): ExtraAction[] {
       detail: true,
       methods: ['GET'],
       permissions: ['rbac.view_permission'],
-      handler: (call) => ({ body: permissionList(endpoint, codesOf(call.row as StoredRow), true) }),
+      handler: async (call) => ({
+        body: permissionList(endpoint, await codesOf(call.row as StoredRow), true),
+      }),
     },
     {
       path: 'permissions/tree/',
       detail: true,
       methods: ['GET'],
       permissions: ['rbac.view_permission'],
-      handler: (call) => ({
-        body: permissionTree(endpoint, codesOf(call.row as StoredRow), call.ctx.language),
+      handler: async (call) => ({
+        body: permissionTree(endpoint, await codesOf(call.row as StoredRow), call.ctx.language),
       }),
     },
   );
@@ -143,12 +145,12 @@ export function roleResource(app: IdentityDeps, endpoint: RoleEndpoint): Resourc
         label: LABELS.usersAmount,
         readOnly: true,
         // An org role's users are counted in the current org (every org from Root), like roles/{id}/users/.
-        computeMany: (rows, ctx) => {
+        computeMany: async (rows, ctx) => {
           const ids = (scope: string) => rows.filter((r) => r.scope === scope).map((r) => String(r.id));
           const orgId = ctx.orgId === ROOT_ORG_ID ? null : ctx.orgId;
           const counts = new Map([
-            ...roleUserCounts(app.db, ids('system')),
-            ...roleUserCounts(app.db, ids('org'), orgId),
+            ...(await roleUserCounts(app.db, ids('system'))),
+            ...(await roleUserCounts(app.db, ids('org'), orgId)),
           ]);
           return rows.map((row) => counts.get(String(row.id)) ?? 0);
         },
@@ -175,23 +177,22 @@ export function roleResource(app: IdentityDeps, endpoint: RoleEndpoint): Resourc
     bulkDelete: 'ids',
     hooks: {
       scope: () => (endpoint === 'all' ? null : { field: 'scope', op: 'eq', value: endpoint }),
-      validate: (data, ctx, existing, resources) => {
+      validate: async (data, ctx, existing, resources) => {
         if (existing?.builtin) throw forbidden('Built-in roles cannot be updated');
         const scope = String(data.scope ?? existing?.scope ?? (endpoint === 'org' ? 'org' : 'system'));
         const errors: Record<string, string[]> = {};
         if (data.name !== undefined) {
-          const clash = resources
-            .get('rbac.role')
-            .find(
+          const clash = (
+            await resources.get('rbac.role').find(
               {
-                and: [
+                allOf: [
                   { field: 'name', op: 'eq', value: data.name },
                   { field: 'scope', op: 'eq', value: scope },
                 ],
               },
               ctx,
             )
-            .filter((row) => row.id !== existing?.id);
+          ).filter((row) => row.id !== existing?.id);
           if (clash.length > 0)
             errors.name = [
               message('unique', ctx.language, {
@@ -213,13 +214,13 @@ export function roleResource(app: IdentityDeps, endpoint: RoleEndpoint): Resourc
           if (endpoint !== 'all') data.scope = endpoint;
         }
       },
-      afterSave: (row, _ctx, _created, input) => {
+      afterSave: async (row, _ctx, _created, input) => {
         if (Array.isArray(input.permission_codes))
-          replaceRolePermissions(app.db, String(row.id), input.permission_codes as string[]);
+          await replaceRolePermissions(app.db, String(row.id), input.permission_codes as string[]);
       },
-      beforeDelete: (row) => {
+      beforeDelete: async (row) => {
         if (row.builtin) throw forbidden('Built-in roles cannot be deleted');
-        if ((roleUserCounts(app.db, [String(row.id)]).get(String(row.id)) ?? 0) > 0)
+        if (((await roleUserCounts(app.db, [String(row.id)])).get(String(row.id)) ?? 0) > 0)
           throw forbidden('The role has been bound to users, cannot be deleted');
       },
     },

@@ -10,15 +10,10 @@ import {
   visibleUsers,
 } from '../../rbac/user-authority';
 import { deleteBlock } from '../../storage/login-failures';
-import { addOrgBindings, bindingsOfUsers, removeUserFromOrg } from '../../storage/role-bindings';
+import { addOrgBindings, listRoleBindingsForUsers, removeUserFromOrg } from '../../storage/role-bindings';
 import { replacePassword } from '../../users/password-change';
-import type {
-  ExtraAction,
-  ExtraActionCall,
-  RequestContext,
-  ScopeCondition,
-  StoredRow,
-} from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
+import type { ExtraAction, ExtraActionCall, RequestContext, StoredRow } from '../../engine/declaration';
 import { message } from '../../engine/messages';
 import { checkRoles, setGroups } from './users';
 
@@ -27,8 +22,8 @@ const USERS = 'users.user';
 /** Drops a user from the current org: its org-role bindings and its groups there. */
 async function removeFromOrg(app: IdentityDeps, call: ExtraActionCall, user: StoredRow): Promise<void> {
   await assertMayManageUser(app.db, call.ctx, String(user.id), 'membership');
-  setGroups(String(user.id), [], call.ctx, call.resources);
-  removeUserFromOrg(app.db, String(user.id), call.ctx.orgId);
+  await setGroups(String(user.id), [], call.ctx, call.resources);
+  await removeUserFromOrg(app.db, String(user.id), call.ctx.orgId);
 }
 
 /** The detail row of an account action, once rbac/user-authority.ts allows the change. */
@@ -44,14 +39,14 @@ const isObject = (body: unknown): body is Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body);
 
 /** Users matching `search` exactly (username, name or e-mail) within `visible`. */
-const exactly = (search: string): ScopeCondition => ({
-  or: ['username', 'name', 'email'].map((field) => ({ field, op: 'eq' as const, value: search })),
+const exactly = (search: string): Condition => ({
+  anyOf: ['username', 'name', 'email'].map((field) => ({ field, op: 'eq' as const, value: search })),
 });
-const partly = (search: string): ScopeCondition => ({
-  or: ['username', 'name', 'email'].map((field) => ({ field, op: 'contains' as const, value: search })),
+const partly = (search: string): Condition => ({
+  anyOf: ['username', 'name', 'email'].map((field) => ({ field, op: 'contains' as const, value: search })),
 });
-const within = (visible: ScopeCondition | null, where: ScopeCondition | null): ScopeCondition | null =>
-  visible && where ? { and: [visible, where] } : (visible ?? where);
+const within = (visible: Condition | null, where: Condition | null): Condition | null =>
+  visible && where ? { allOf: [visible, where] } : (visible ?? where);
 
 /** The truly special endpoints of users (resources.md §2); everything else is the engine's. */
 export function userActions(app: IdentityDeps): ExtraAction[] {
@@ -70,9 +65,11 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         const visible = await visibleUsers(app.db, call.ctx);
         const rootCtx: RequestContext = { ...call.ctx, orgId: ROOT_ORG_ID };
         const users = call.resources.get(USERS);
-        const exact = search ? users.find(within(visible, exactly(search)), rootCtx) : [];
+        const exact = search ? await users.find(within(visible, exactly(search)), rootCtx) : [];
         const rows =
-          exact.length > 0 ? exact : users.find(within(visible, search ? partly(search) : null), rootCtx);
+          exact.length > 0
+            ? exact
+            : await users.find(within(visible, search ? partly(search) : null), rootCtx);
         return {
           body: rows.slice(0, 10).map((row) => ({ id: row.id, name: row.name, username: row.username })),
         };
@@ -95,13 +92,13 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         if (ids.length === 0) errors.users = required;
         if (ids.length > 1000) errors.users = [message('maxLength', call.ctx.language, { n: 1000 })];
         if (roleIds.length === 0) errors.org_roles = required;
-        const badRole = roleIds.length ? checkRoles(roleIds, 'org', call.resources, call.ctx) : null;
+        const badRole = roleIds.length ? await checkRoles(roleIds, 'org', call.resources, call.ctx) : null;
         if (badRole) errors.org_roles = badRole;
         if (Object.keys(errors).length) throw new ResponseError(400, errors);
         // Users are global: look them up across organizations, then bind them here — only those the
         // requester may see (rbac/user-authority.ts rule 3); the others are as unknown as a wrong id.
         const rootCtx: RequestContext = { ...call.ctx, orgId: ROOT_ORG_ID };
-        const found = call.resources.get(USERS).find({ field: 'id', op: 'in', values: ids }, rootCtx);
+        const found = await call.resources.get(USERS).find({ field: 'id', op: 'in', values: ids }, rootCtx);
         const hidden = await checkNewMembers(
           app.db,
           app.config?.licenseFile,
@@ -114,7 +111,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
           throw new ResponseError(400, {
             users: [message('pkMissing', call.ctx.language, { value: missing.slice(0, 64) })],
           });
-        addOrgBindings(app.db, ids, call.ctx.orgId, roleIds);
+        await addOrgBindings(app.db, ids, call.ctx.orgId, roleIds);
         return { status: 201, body: { users: ids, org_roles: roleIds } };
       },
     },
@@ -145,7 +142,9 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         const wanted = [...ids, ...body];
         if (wanted.length === 0)
           throw new ResponseError(400, { users: [message('required', call.ctx.language)] });
-        const users = call.resources.get(USERS).find({ field: 'id', op: 'in', values: wanted }, call.ctx);
+        const users = await call.resources
+          .get(USERS)
+          .find({ field: 'id', op: 'in', values: wanted }, call.ctx);
         // All or nothing: every user is checked before anyone is removed.
         for (const user of users) await assertMayManageUser(app.db, call.ctx, String(user.id), 'membership');
         for (const user of users) await removeFromOrg(app, call, user);
@@ -162,7 +161,8 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         const password = isObject(call.body) ? call.body.password : undefined;
         if (typeof password !== 'string' || password === '')
           throw new ResponseError(400, { password: [message('required', call.ctx.language)] });
-        const bindings = bindingsOfUsers(app.db, [String(user.id)]).get(String(user.id)) ?? [];
+        const bindings =
+          (await listRoleBindingsForUsers(app.db, [String(user.id)])).get(String(user.id)) ?? [];
         const problems = passwordProblems(
           password,
           { administrator: isAdministrator(bindings) },
@@ -198,7 +198,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       permissions: change,
       handler: async (call) => {
         await target(app, call);
-        call.resources.get(USERS).setColumns(String(call.id), { public_key: null });
+        await call.resources.get(USERS).setColumns(String(call.id), { public_key: null });
         return { body: { msg: 'ok' } };
       },
     },
@@ -209,7 +209,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       permissions: change,
       handler: async (call) => {
         const user = await target(app, call);
-        deleteBlock(app.db, 'user', String(user.username));
+        await deleteBlock(app.db, 'user', String(user.username));
         return { body: { msg: 'ok' } };
       },
     },

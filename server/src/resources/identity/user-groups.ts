@@ -24,9 +24,12 @@ export function userGroupResource(): ResourceDeclaration {
         kind: 'integer',
         label: LABELS.usersAmount,
         readOnly: true,
-        computeMany: (rows, ctx, resources) => {
-          const groups = resources.get('users.usergroup');
-          return rows.map((row) => groups.linked('users', String(row.id)).length);
+        computeMany: async (rows, _ctx, resources) => {
+          const linked = await resources.get('users.usergroup').linkedMany(
+            'users',
+            rows.map((row) => String(row.id)),
+          );
+          return rows.map((row) => linked.get(String(row.id))?.length ?? 0);
         },
       },
     },
@@ -40,14 +43,14 @@ export function userGroupResource(): ResourceDeclaration {
     bulkDelete: 'org',
     hooks: {
       // resources.md §3: members must belong to the group's organization.
-      validate: (data, ctx, existing, resources) => {
+      validate: async (data, ctx, existing, resources) => {
         if (!Array.isArray(data.users) || data.users.length === 0) return null;
         const orgId = String(existing?.org_id ?? ctx.orgId);
         if (orgId === ROOT_ORG_ID) return null;
-        const members = resources
+        const members = await resources
           .get('users.user')
           .find(
-            { and: [{ field: 'id', op: 'in', values: data.users }, membersOf(orgId)] },
+            { allOf: [{ field: 'id', op: 'in', values: data.users }, membersOf(orgId)] },
             { ...ctx, orgId },
           );
         const missing = (data.users as string[]).find((id) => !members.some((m) => m.id === id));
@@ -112,13 +115,13 @@ export function userGroupRelationResource(): ResourceDeclaration {
               op: 'inSubquery',
               subquery: { table: 'user_groups', column: 'id', where: { org_id: ctx.orgId } },
             },
-      validate: (data, ctx, _existing, resources): FieldErrors | null => {
+      validate: async (data, ctx, _existing, resources): Promise<FieldErrors | null> => {
         if (ctx.orgId === ROOT_ORG_ID || typeof data.user !== 'string') return null;
-        const member = resources.get('users.user').get(data.user, ctx);
+        const member = await resources.get('users.user').get(data.user, ctx);
         if (!member) return { user: [message('pkMissing', ctx.language, { value: data.user })] };
-        const taken = resources.get('users.usergrouprelation').count(
+        const taken = await resources.get('users.usergrouprelation').count(
           {
-            and: [
+            allOf: [
               { field: 'user', op: 'eq', value: data.user },
               { field: 'usergroup', op: 'eq', value: String(data.usergroup) },
             ],

@@ -4,10 +4,10 @@ import { isAdministrator, passwordProblems } from '../../auth/password-policy';
 import { ApiError, permissionDenied } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { BUILTIN_ROLE_IDS, builtinRoleById } from '../../rbac/builtin-roles';
-import { hasPerms } from '../../rbac/has-perms';
+import { allows } from '../../rbac/authorize';
 import { assertMayManageUser, membersOf } from '../../rbac/user-authority';
-import { blockedKeysNow } from '../../storage/login-failures';
-import { bindingsOfUsers, replaceUserBindings } from '../../storage/role-bindings';
+import { findBlockedKeys } from '../../storage/login-failures';
+import { listRoleBindingsForUsers, replaceUserBindings } from '../../storage/role-bindings';
 import { replacePassword } from '../../users/password-change';
 import {
   defineResource,
@@ -15,9 +15,9 @@ import {
   type RequestContext,
   type ResourceDeclaration,
   type ResourceDirectory,
-  type ScopeCondition,
   type StoredRow,
 } from '../../engine/declaration';
+import type { Condition } from '../../data/conditions';
 import { message } from '../../engine/messages';
 import { l } from '../label';
 import { PASSWORD_STRATEGY, USER_SCALAR_FIELDS } from './user-fields';
@@ -25,7 +25,7 @@ import { userActions } from './user-actions';
 
 export const USERS = 'users.user';
 
-const can = (ctx: RequestContext, code: string): boolean => ctx.isSystemAdmin || hasPerms(ctx.perms, [code]);
+const can = (ctx: RequestContext, code: string): boolean => allows(ctx, [code]);
 
 /** Fields whose change touches only the current organization (its roles and groups of the user). */
 const ORG_LOCAL_FIELDS = new Set(['org_roles', 'groups', 'password_strategy']);
@@ -54,9 +54,13 @@ export function changesAccount(data: StoredRow, existing: StoredRow): boolean {
 }
 
 /** SystemAdmin or OrgAdmin anywhere once this write is done (the stricter password length applies). */
-function administratorAfter(app: IdentityDeps, data: StoredRow, existing: StoredRow | null): boolean {
+async function administratorAfter(
+  app: IdentityDeps,
+  data: StoredRow,
+  existing: StoredRow | null,
+): Promise<boolean> {
   const current = existing
-    ? (bindingsOfUsers(app.db, [String(existing.id)]).get(String(existing.id)) ?? [])
+    ? ((await listRoleBindingsForUsers(app.db, [String(existing.id)])).get(String(existing.id)) ?? [])
     : [];
   const asked = [data.system_roles, data.org_roles].flatMap((ids) =>
     Array.isArray(ids) ? ids.map((roleId) => ({ roleId: String(roleId) })) : [],
@@ -66,13 +70,13 @@ function administratorAfter(app: IdentityDeps, data: StoredRow, existing: Stored
 
 const roleName = (roleId: string, name: string): string => builtinRoleById(roleId)?.name ?? name;
 
-function rolesOf(
+async function rolesOf(
   app: IdentityDeps,
   rows: readonly StoredRow[],
   ctx: RequestContext,
   scope: 'system' | 'org',
 ) {
-  const bindings = bindingsOfUsers(
+  const bindings = await listRoleBindingsForUsers(
     app.db,
     rows.map((row) => String(row.id)),
   );
@@ -85,19 +89,20 @@ function rolesOf(
   );
 }
 
-function groupsOf(
+async function groupsOf(
   rows: readonly StoredRow[],
   ctx: RequestContext,
   resources: ResourceDirectory,
-): Array<Array<{ id: string; name: string }>> {
+): Promise<Array<Array<{ id: string; name: string }>>> {
   const ids = rows.map((row) => String(row.id));
-  const links = resources.get('users.usergrouprelation').find({ field: 'user', op: 'in', values: ids }, ctx);
+  const links = await resources
+    .get('users.usergrouprelation')
+    .find({ field: 'user', op: 'in', values: ids }, ctx);
   const groupIds = [...new Set(links.map((link) => String(link.usergroup)))];
   const names = new Map(
-    resources
-      .get('users.usergroup')
-      .find({ field: 'id', op: 'in', values: groupIds }, ctx)
-      .map((group) => [String(group.id), String(group.name)]),
+    (await resources.get('users.usergroup').find({ field: 'id', op: 'in', values: groupIds }, ctx)).map(
+      (group) => [String(group.id), String(group.name)],
+    ),
   );
   return ids.map((id) =>
     links
@@ -107,14 +112,14 @@ function groupsOf(
 }
 
 /** Role ids of one scope among these; the rest are errors for the field. */
-export function checkRoles(
+export async function checkRoles(
   ids: unknown,
   scope: 'system' | 'org',
   resources: ResourceDirectory,
   ctx: RequestContext,
-): string[] | null {
+): Promise<string[] | null> {
   if (!Array.isArray(ids)) return null;
-  const roles = resources.get('rbac.role').find({ field: 'id', op: 'in', values: ids }, ctx);
+  const roles = await resources.get('rbac.role').find({ field: 'id', op: 'in', values: ids }, ctx);
   const bad = (ids as string[]).find((id) => !roles.some((role) => role.id === id && role.scope === scope));
   return bad === undefined ? null : [message('pkMissing', ctx.language, { value: bad })];
 }
@@ -134,37 +139,38 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         label: l('用户组', 'User group', 'ユーザーグループ'),
         virtual: true,
         default: () => [],
-        computeMany: (rows, ctx, resources) =>
-          groupsOf(rows, ctx, resources).map((list) => list.map((g) => g.id)),
+        computeMany: async (rows, ctx, resources) =>
+          (await groupsOf(rows, ctx, resources)).map((list) => list.map((g) => g.id)),
       },
       groups_display: {
         kind: 'string',
         label: l('用户组名', 'Groups name', 'グループ名'),
         readOnly: true,
-        computeMany: (rows, ctx, resources) =>
-          groupsOf(rows, ctx, resources).map((list) => list.map((g) => g.name).join(' ')),
+        computeMany: async (rows, ctx, resources) =>
+          (await groupsOf(rows, ctx, resources)).map((list) => list.map((g) => g.name).join(' ')),
       },
       system_roles: {
         kind: 'm2m',
         to: 'rbac.role',
         label: l('系统角色', 'System roles', 'システムロール'),
         virtual: true,
-        computeMany: (rows, ctx) =>
-          rolesOf(app, rows, ctx, 'system').map((list) => list.map((b) => b.roleId)),
+        computeMany: async (rows, ctx) =>
+          (await rolesOf(app, rows, ctx, 'system')).map((list) => list.map((b) => b.roleId)),
       },
       org_roles: {
         kind: 'm2m',
         to: 'rbac.role',
         label: l('组织角色', 'Org roles', '組織ロール'),
         virtual: true,
-        computeMany: (rows, ctx) => rolesOf(app, rows, ctx, 'org').map((list) => list.map((b) => b.roleId)),
+        computeMany: async (rows, ctx) =>
+          (await rolesOf(app, rows, ctx, 'org')).map((list) => list.map((b) => b.roleId)),
       },
       system_roles_display: {
         kind: 'string',
         label: l('系统角色', 'System roles', 'システムロール'),
         readOnly: true,
-        computeMany: (rows, ctx) =>
-          rolesOf(app, rows, ctx, 'system').map((list) =>
+        computeMany: async (rows, ctx) =>
+          (await rolesOf(app, rows, ctx, 'system')).map((list) =>
             list.map((b) => roleName(b.roleId, b.roleName)).join(', '),
           ),
       },
@@ -172,8 +178,8 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         kind: 'string',
         label: l('组织角色', 'Org roles', '組織ロール'),
         readOnly: true,
-        computeMany: (rows, ctx) =>
-          rolesOf(app, rows, ctx, 'org').map((list) =>
+        computeMany: async (rows, ctx) =>
+          (await rolesOf(app, rows, ctx, 'org')).map((list) =>
             list.map((b) => roleName(b.roleId, b.roleName)).join(', '),
           ),
       },
@@ -181,8 +187,8 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         kind: 'boolean',
         label: l('登录被锁定', 'Login blocked', 'ログインブロック'),
         readOnly: true,
-        computeMany: (rows) => {
-          const blocked = blockedKeysNow(
+        computeMany: async (rows) => {
+          const blocked = await findBlockedKeys(
             app.db,
             'user',
             rows.map((row) => String(row.username)),
@@ -243,8 +249,8 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
     hooks: {
       // Members of the current org; every user in Root; service accounts never (resources.md §2).
       scope: (ctx) => {
-        const people: ScopeCondition = { field: 'is_service_account', op: 'eq', value: 0 };
-        return ctx.orgId === ROOT_ORG_ID ? people : { and: [people, membersOf(ctx.orgId)] };
+        const people: Condition = { field: 'is_service_account', op: 'eq', value: 0 };
+        return ctx.orgId === ROOT_ORG_ID ? people : { allOf: [people, membersOf(ctx.orgId)] };
       },
       validate: async (data, ctx, existing, resources) => {
         // rbac/user-authority.ts: an account change needs the right in every org of the user.
@@ -258,7 +264,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         const errors: FieldErrors = {};
         if (data.system_roles !== undefined) {
           if (!can(ctx, 'rbac.add_systemrolebinding')) throw permissionDenied();
-          const bad = checkRoles(data.system_roles, 'system', resources, ctx);
+          const bad = await checkRoles(data.system_roles, 'system', resources, ctx);
           if (bad) errors.system_roles = bad;
           else if ((data.system_roles as string[]).length === 0)
             errors.system_roles = [message('required', ctx.language)];
@@ -266,7 +272,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         if (data.org_roles !== undefined && ctx.orgId === ROOT_ORG_ID) delete data.org_roles;
         if (data.org_roles !== undefined) {
           if (!can(ctx, 'rbac.add_orgrolebinding')) throw permissionDenied();
-          const bad = checkRoles(data.org_roles, 'org', resources, ctx);
+          const bad = await checkRoles(data.org_roles, 'org', resources, ctx);
           if (bad) errors.org_roles = bad;
           // Removing every org role would silently drop the user from the org: use remove/ for that.
           else if ((data.org_roles as string[]).length === 0)
@@ -281,7 +287,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         if (!existing && data.password_strategy === 'custom' && !data.password)
           errors.password = [message('required', ctx.language)];
         else if (typeof data.password === 'string' && data.password !== '') {
-          const administrator = administratorAfter(app, data, existing);
+          const administrator = await administratorAfter(app, data, existing);
           const problems = passwordProblems(data.password, { administrator }, ctx.language);
           if (problems.length > 0) errors.password = problems;
         }
@@ -298,13 +304,13 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         const id = String(row.id);
         if (created || input.system_roles !== undefined) {
           const roles = (input.system_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.User];
-          replaceUserBindings(app.db, id, 'system', null, roles);
+          await replaceUserBindings(app.db, id, 'system', null, roles);
         }
         if (ctx.orgId !== ROOT_ORG_ID && (created || input.org_roles !== undefined)) {
           const roles = (input.org_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.OrgUser];
-          replaceUserBindings(app.db, id, 'org', ctx.orgId, roles);
+          await replaceUserBindings(app.db, id, 'org', ctx.orgId, roles);
         }
-        if (Array.isArray(input.groups)) setGroups(id, input.groups as string[], ctx, resources);
+        if (Array.isArray(input.groups)) await setGroups(id, input.groups as string[], ctx, resources);
         // users/password-change.ts and auth/credential-revocation.ts: a new password or a disabled account
         // ends what the user's old credentials opened.
         if (typeof input.password === 'string' && input.password !== '')
@@ -312,7 +318,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
             actor: { userId: ctx.userId, sessionId: ctx.sessionId ?? null },
             mustChange: row.need_update_password === true,
           });
-        if (!created && input.is_active === false) revokeUserCredentials(app.db, id, 'disabled');
+        if (!created && input.is_active === false) await revokeUserCredentials(app.db, id, 'disabled');
       },
       beforeDelete: async (row, ctx) => {
         if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');
@@ -324,17 +330,17 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
 }
 
 /** The user's groups in the current org become exactly `groupIds`; groups of other orgs are untouched. */
-export function setGroups(
+export async function setGroups(
   userId: string,
   groupIds: readonly string[],
   ctx: RequestContext,
   resources: ResourceDirectory,
-): void {
+): Promise<void> {
   const relations = resources.get('users.usergrouprelation');
-  const current = relations.find({ field: 'user', op: 'eq', value: userId }, ctx);
+  const current = await relations.find({ field: 'user', op: 'eq', value: userId }, ctx);
   const groups = resources.get('users.usergroup');
   for (const link of current)
     if (!groupIds.includes(String(link.usergroup)))
-      groups.link('users', String(link.usergroup), [userId], 'remove');
-  for (const groupId of groupIds) groups.link('users', groupId, [userId], 'add');
+      await groups.link('users', String(link.usergroup), [userId], 'remove');
+  for (const groupId of groupIds) await groups.link('users', groupId, [userId], 'add');
 }
