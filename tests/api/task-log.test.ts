@@ -358,8 +358,17 @@ describe('the task-log socket: streaming', () => {
     expect(dots.length).toBeLessThanOrEqual(4);
     expect(dots.every((frame) => frame.task === run.id)).toBe(true);
     run.release();
-    await expect.poll(() => socket.frames.at(-1)?.error, { timeout: 5000 }).toBe('log_unavailable');
+    // The run's last lines make a log again: they follow the dots, and the stream ends with the run.
+    await expect.poll(() => socket.text(), { timeout: 5000 }).toContain('succeeded in');
     expect(socket.text()).not.toContain('never read');
+    await runner.logs.remove([run.id]);
+    // A finished task whose log is gone is said to be so at once.
+    const before = socket.frames.length;
+    socket.ask(run.id);
+    await expect
+      .poll(() => socket.frames.slice(before).at(-1)?.error, { timeout: 5000 })
+      .toBe('log_unavailable');
+    expect(socket.frames.slice(before).some((frame) => frame.message === '.')).toBe(false);
     socket.ws.close();
   });
 

@@ -88,7 +88,8 @@ export async function createUser(target: UserTarget, input: NewUser): Promise<Us
           is_active: input.isActive ?? true,
           source: input.source ?? 'local',
           comment: input.comment ?? '',
-          system_roles: systemRoles,
+          // The resource insists on one system role; a user meant to have none loses the default below.
+          ...(systemRoles.length > 0 ? { system_roles: systemRoles } : {}),
           ...(firstRoles.length > 0 ? { org_roles: firstRoles } : {}),
         },
         ctx,
@@ -99,7 +100,8 @@ export async function createUser(target: UserTarget, input: NewUser): Promise<Us
       throw error;
     }
     const id = String(row.id);
-    // A user without org roles in the input belongs to no org (the resource adds OrgUser otherwise).
+    // A user without system or org roles in the input has none (the resource adds User / OrgUser).
+    if (systemRoles.length === 0) await replaceUserBindings(db, id, 'system', null, []);
     if (firstRoles.length === 0) await replaceUserBindings(db, id, 'org', firstOrg, []);
     for (const [orgId, roles] of [...orgRoles].slice(1))
       await replaceUserBindings(db, id, 'org', orgId, roles);

@@ -4,6 +4,7 @@ import {
   type RequestContext,
   type ResourceDirectory,
   type StoredRow,
+  type WriteBatch,
 } from '../../engine/declaration';
 import { ASSET_FILTERS } from './asset-filters';
 import { DEFAULT_PORTS, PROTOCOL_NAMES, parseProtocols, type ProtocolName } from './asset-protocols';
@@ -43,6 +44,7 @@ async function validateAsset(
   ctx: RequestContext,
   _existing: StoredRow | null,
   resources: ResourceDirectory,
+  batch: WriteBatch,
 ): Promise<FieldErrors | null> {
   const errors: FieldErrors = {};
   if (data.protocols !== undefined && data.protocols !== null) {
@@ -54,9 +56,11 @@ async function validateAsset(
     }
   }
   if (typeof data.platform === 'string') {
-    const [platform] = await resources
-      .get('assets.platform')
-      .find({ field: 'name', op: 'eq', value: data.platform }, ctx);
+    // Read once per platform name and write request (a bulk create of 1,000 names one or two).
+    const name = data.platform;
+    const [platform] = await batch.memo(`asset:platform:${ctx.orgId}:${name}`, () =>
+      resources.get('assets.platform').find({ field: 'name', op: 'eq', value: name }, ctx),
+    );
     if (!platform) errors.platform = [assetMessage('platformUnknown', ctx.language, { name: data.platform })];
   }
   return Object.keys(errors).length > 0 ? errors : null;
@@ -75,19 +79,22 @@ function normaliseAsset(data: StoredRow, _ctx: RequestContext, existing: StoredR
   }
 }
 
-/** An asset without a node is put in the org root (v2.21 default of Asset.nodes). */
+/**
+ * An asset without a node is put in the org root (v2.21 default of Asset.nodes): a create that names no
+ * node, or an update that removes them all, is written with the root as its node (read once per batch).
+ */
 async function attachToRoot(
-  row: StoredRow,
+  data: StoredRow,
   ctx: RequestContext,
-  _created: boolean,
-  _input: StoredRow,
+  existing: StoredRow | null,
   resources: ResourceDirectory,
+  batch: WriteBatch,
 ): Promise<void> {
-  const access = resources.get('assets.asset');
-  const id = String(row.id);
-  if ((await access.linked('nodes', id)).length > 0) return;
-  const root = await ensureOrgRoot(resources, { ...ctx, orgId: String(row.org_id) });
-  await access.link('nodes', id, [root.id], 'add');
+  const named = Array.isArray(data.nodes) && data.nodes.length > 0;
+  if (named || (existing !== null && !Array.isArray(data.nodes))) return;
+  const orgId = String(existing?.org_id ?? ctx.orgId);
+  const root = await batch.memo(`asset:root:${orgId}`, () => ensureOrgRoot(resources, { ...ctx, orgId }));
+  data.nodes = [root.id];
 }
 
 /** Assets (resources.md §8). `admin_user` and `domain` wait for the system-user and domain resources. */
@@ -309,8 +316,10 @@ export const assetResource = defineResource({
   customFilters: ASSET_FILTERS,
   hooks: {
     validate: validateAsset,
-    beforeSave: normaliseAsset,
-    afterSave: attachToRoot,
+    beforeSave: async (data, ctx, existing, resources, batch) => {
+      normaliseAsset(data, ctx, existing);
+      await attachToRoot(data, ctx, existing, resources, batch);
+    },
   },
   // `{id}/tasks/` {action: test|refresh|…} → {task}: the connectivity test runs in server/src/ops.
   extraActions: [ASSET_TASKS_ACTION],
