@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
 import { startPostgres } from '../support/postgres.mjs';
 
 declare module 'vitest' {
@@ -15,6 +16,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => void> {
   const server = await startPostgres();
   const url = await server.createDatabase('bastion_test');
+  // Once, in public, as an administrator would: every test schema's search indexes use it (migration 400
+  // creates it in the current schema only where the database has none yet).
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  await client.end();
   project.provide('postgresUrl', url);
   return () => server.stop();
 }

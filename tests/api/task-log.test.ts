@@ -162,6 +162,7 @@ describe('the task-log socket: who may connect', () => {
   });
 
   it('answers a non-UUID id with a fixed message and never looks it up', async () => {
+    fs.mkdirSync(server.config.dataDir, { recursive: true });
     fs.writeFileSync(path.join(server.config.dataDir, 'secret.log'), SECRET);
     const socket = await openSocket(tester);
     const stat = vi.spyOn(runner, 'findRun');
