@@ -179,10 +179,14 @@ describe('fuzzed requests never answer 5xx', () => {
         .all()
         .map((resource) => [resource.declaration.url, resource.declaration.filterFields]),
     );
+    const sampleIds = new Map<string, string>();
+    for (const resource of server.app.engine.registry.all()) {
+      const [row] = await resource.select({ where: null, order: [], limit: 1, offset: 0 });
+      sampleIds.set(resource.declaration.url, row ? encodeURIComponent(String(row.id)) : 'x');
+    }
     const sampleId = (url: string): string => {
       const resource = server.app.engine.registry.all().find((r) => url.startsWith(r.declaration.url));
-      const [row] = resource?.select({ where: null, order: [], limit: 1, offset: 0 }) ?? [];
-      return row ? encodeURIComponent(String(row.id)) : 'x';
+      return (resource && sampleIds.get(resource.declaration.url)) ?? 'x';
     };
     const requests: Array<() => Promise<Answer>> = [];
     const labels: string[] = [];
@@ -263,7 +267,7 @@ describe('fuzzed requests never answer 5xx', () => {
     for (const resource of server.app.engine.registry.all()) {
       const url = resource.declaration.url;
       const fields = [...resource.compiled.fields.keys()].filter((name) => name !== 'org_id');
-      const [row] = resource.select({ where: null, order: [], limit: 1, offset: 0 });
+      const [row] = await resource.select({ where: null, order: [], limit: 1, offset: 0 });
       for (const value of fieldValues) {
         const body = JSON.stringify(Object.fromEntries(fields.map((name) => [name, value])));
         requests.push(() =>

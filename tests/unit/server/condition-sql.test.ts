@@ -89,6 +89,19 @@ describe('the condition compiler', () => {
       params: [1, 2],
     });
     expect(pg({ field: 'date_created', op: 'gte', value: 'soon' }).text).toBe(FALSE);
+    // Beyond what the column type holds (PostgreSQL INTEGER is 32-bit): no row, no overflow error.
+    expect(pg({ field: 'platform', op: 'eq', value: '99999999999999999999' }).text).toBe(FALSE);
+    expect(pg({ field: 'platform', op: 'eq', value: 2 ** 31 }).text).toBe(FALSE);
+    expect(pg({ field: 'platform', op: 'eq', value: '1.5' }).text).toBe(FALSE);
+    expect(pg({ field: 'date_created', op: 'lte', value: 2 ** 40 })).toMatchObject({ params: [2 ** 40] });
+  });
+
+  it('compares JSON columns as their text, so a value that is no JSON is no error', () => {
+    expect(pg({ field: 'meta', op: 'eq', value: '%zz' })).toMatchObject({
+      text: 'CAST(r.meta AS TEXT) = ?',
+      params: ['%zz'],
+    });
+    expect(sqlite({ field: 'meta', op: 'eq', value: '%zz' }).text).toBe('r.meta = ?');
   });
 
   it('sends long lists as one parameter: json_each on SQLite, ANY(array) on PostgreSQL', () => {
