@@ -34,6 +34,8 @@ export const PRE_VIEW_STORAGE_KEY = 'PreView';
 export const SYSTEM_ADMIN_ROLE_ID = '00000000-0000-0000-0000-000000000001';
 export const SITE_MESSAGE_URL = '/api/v1/notifications/site-message/';
 export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
+/** Close code of a WebSocket whose session ended on the server (logout, password change, disabled user). */
+export const SOCKET_SESSION_ENDED = 4401;
 export const LICENSE_DETAIL_URL = '/api/v1/xpack/license/detail';
 export const TICKETS_URL = '/api/v1/tickets/tickets/';
 export const WEB_TERMINAL_PATH = '/luna/';

@@ -64,8 +64,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   }
   await deleteExpiredSessions(db, Date.now());
 
-  // trustProxy stays off: the client address is the socket peer, never a forwarding header.
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: false });
+  // Forwarding headers count only when the socket peer is one of the configured proxies (none by default);
+  // see http/client-address.ts and docs/security.md.
+  const trusted = config.trustedProxies ?? [];
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: trusted.length > 0 ? [...trusted] : false,
+  });
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     db.close();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Lock-out policy of the login form (contract §1.3); defaults are JumpServer's SECURITY_LOGIN_* values. */
@@ -37,6 +38,11 @@ export interface ServerConfig {
   demoPassword?: string | null;
   /** `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords, contract §1.7). */
   authTempToken?: boolean;
+  /**
+   * `BASTION_TRUSTED_PROXIES`: addresses and CIDRs of reverse proxies whose `X-Forwarded-For` is believed
+   * (http/client-address.ts). Empty (the default) = forwarding headers are never read.
+   */
+  trustedProxies?: readonly string[];
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -70,6 +76,29 @@ function parseCookiePrefix(value: string | undefined): string {
   return prefix;
 }
 
+/** An IPv4/IPv6 address, optionally with a `/prefix` that fits its family. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `BASTION_TRUSTED_PROXIES`: comma-separated addresses/CIDRs; anything else stops the start. */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined)
+    throw new Error(
+      `BASTION_TRUSTED_PROXIES takes comma-separated IP addresses or CIDRs (e.g. 10.0.0.5,192.168.0.0/24), got "${bad}"`,
+    );
+  return entries;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -93,5 +122,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demo: env.BASTION_DEMO === '1',
     demoPassword: nonEmpty(env.BASTION_DEMO_PASSWORD),
     authTempToken: env.BASTION_AUTH_TEMP_TOKEN === '1',
+    trustedProxies: parseTrustedProxies(env.BASTION_TRUSTED_PROXIES),
   };
 }

@@ -67,6 +67,13 @@ async function signedCall(
   } = {},
 ): Promise<Signed & { authorization: string; date: string }> {
   const date = (options.date ?? new Date()).toUTCString();
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // A body travels with its SHA-256 in a signed Digest header, as httpsig clients send it.
+  const digest: Record<string, string> =
+    body === undefined
+      ? {}
+      : { digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}` };
+  const values = { ...digest, ...options.headers };
   const authorization =
     options.authorization ??
     signature({
@@ -75,17 +82,12 @@ async function signedCall(
       method,
       target: options.signedTarget ?? target,
       date,
-      headers: options.signedHeaders,
-      values: options.headers,
+      headers: options.signedHeaders ?? (body === undefined ? undefined : '(request-target) date digest'),
+      values,
     });
-  const headers: Record<string, string> = { date, authorization, ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(server.baseUrl + target, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    redirect: 'manual',
-  });
+  const headers: Record<string, string> = { date, authorization, ...values };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(server.baseUrl + target, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
   return {
     status: response.status,

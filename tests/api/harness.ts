@@ -107,6 +107,8 @@ export interface TestServerOptions {
   withoutDist?: boolean;
   /** BASTION_LICENSE_FILE */
   licenseFile?: string | null;
+  /** BASTION_TRUSTED_PROXIES */
+  trustedProxies?: string[];
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -129,6 +131,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile: options.licenseFile ?? null,
+    trustedProxies: options.trustedProxies ?? [],
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });

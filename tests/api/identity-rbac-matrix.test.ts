@@ -131,14 +131,15 @@ const CASES: MatrixCase[] = [
     resource: 'org role bindings',
     probes: crudProbes({
       url: '/api/v1/rbac/org-role-bindings/',
-      // A brand-new user each time (made by admin in Root, so a member of no org): bindings never clash.
-      create: async (_where, n) => {
+      // A brand-new member of the org each time (so bindings never clash), given a second role there.
+      // Making a stranger a member is the membership rule's business (security-user-takeover.test.ts).
+      create: async (where, n) => {
         const user = await call<{ id: string }>(
           admin,
           'POST',
           '/api/v1/users/users/',
           { username: `bind-${n}`, name: 'B', email: `bind-${n}@m.test` },
-          inOrg('00000000-0000-0000-0000-000000000000'),
+          inOrg(org(where)),
         );
         return { user: user.body.id, role: ROLE.OrgAuditor };
       },

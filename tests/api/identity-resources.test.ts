@@ -123,19 +123,36 @@ describe('role bindings', () => {
     expect(last.status).toBe(400);
     expect(last.body).toEqual({ detail: 'dave at least one system role', code: 'system_role_delete_error' });
     const org = await createOrg(admin, 'Binding org');
-    const made = await call<{ id: string; org: string; org_id: string }>(
+    // Binding makes dave a member of another org: an extended-edition act, like users/invite/.
+    const joined = await call(
       admin,
       'POST',
       '/api/v1/rbac/org-role-bindings/',
       { user: daveId, role: ROLE.OrgUser },
       inOrg(org),
     );
-    expect(made.status).toBe(201);
-    expect(made.body.org).toBe(org);
+    expect(joined.status).toBe(403);
+    expect(joined.body).toMatchObject({ code: 'license_required' });
+    const ivy = await call<{ id: string }>(
+      admin,
+      'POST',
+      '/api/v1/users/users/',
+      { username: 'ivy', name: 'Ivy', email: 'ivy@x.test' },
+      inOrg(org),
+    );
+    const made = await call<Array<{ id: string; org: string }>>(
+      admin,
+      'GET',
+      `/api/v1/rbac/org-role-bindings/?user=${ivy.body.id}`,
+      undefined,
+      inOrg(org),
+    );
+    expect(made.body).toHaveLength(1);
+    expect(made.body[0]?.org).toBe(org);
     const lastOrg = await call(
       admin,
       'DELETE',
-      `/api/v1/rbac/org-role-bindings/${made.body.id}/`,
+      `/api/v1/rbac/org-role-bindings/${made.body[0]?.id}/`,
       undefined,
       inOrg(org),
     );

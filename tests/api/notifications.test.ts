@@ -5,6 +5,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSiteMessage } from '../../server/src/notifications';
+import { CLOSE_UNAUTHENTICATED, SOCKET_RECHECK_MS } from '../../server/src/http/session-socket';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -156,6 +157,43 @@ describe('the site-message WebSocket', () => {
     await bob.login('bob', 'Bob-Pass-1');
     expect((await openSocket(bob, 'https://evil.example')).status).toBe(403);
     expect((await openSocket(bob, null)).status).toBe(403);
+  });
+
+  it('closes with 4401 once the session is gone: logout, or the user disabled', async () => {
+    const soon = { timeout: 5 * SOCKET_RECHECK_MS, interval: 50 };
+    const closeCode = (ws: WebSocket) => {
+      let code: number | null = null;
+      ws.on('close', (value) => (code = value));
+      return () => code;
+    };
+    const carol = await server.createUser({
+      username: 'carol',
+      email: 'carol@example.com',
+      password: 'Carol-Pass-1',
+    });
+    const browser = new Client(server.baseUrl);
+    await browser.login('carol', 'Carol-Pass-1');
+    const first = await openSocket(browser, server.baseUrl);
+    const firstClosed = closeCode(first.ws);
+    await expect.poll(() => first.counts).toEqual([0]);
+    await browser.get('/core/auth/logout/');
+    await expect.poll(firstClosed, soon).toBe(CLOSE_UNAUTHENTICATED);
+    sendSiteMessage(server.app.db, { userIds: [carol.id], subject: 'after logout', message: 'x' });
+
+    await browser.login('carol', 'Carol-Pass-1');
+    const second = await openSocket(browser, server.baseUrl);
+    const secondClosed = closeCode(second.ws);
+    await expect.poll(() => second.counts).toEqual([1]);
+    const admin = new Client(server.baseUrl);
+    await admin.login('admin', ADMIN_PASSWORD);
+    const disabled = await admin.request(`/api/v1/users/users/${carol.id}/`, {
+      method: 'PATCH',
+      csrf: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ is_active: false }),
+    });
+    expect(disabled.status).toBe(200);
+    await expect.poll(secondClosed, soon).toBe(CLOSE_UNAUTHENTICATED);
   });
 });
 

@@ -6,7 +6,9 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
+import { CLOSE_UNAUTHENTICATED, SOCKET_RECHECK_MS } from '../../server/src/http/session-socket';
 import { addOrg, adminClient, call, userClient } from './asset-helpers';
+import { ROLE } from './identity-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { OPS_MESSAGES } from '../../server/src/ops/messages';
@@ -31,6 +33,8 @@ interface Socket {
   ws: WebSocket;
   frames: Frame[];
   status?: number;
+  /** The close code once the socket has closed, else null. */
+  closedWith(): number | null;
   text(): string;
   ask(task: unknown): void;
 }
@@ -57,10 +61,13 @@ function openSocket(client: Client | null, origin: string | null = server.baseUr
   if (origin) headers.origin = origin;
   const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${SOCKET}`, { headers });
   const frames: Frame[] = [];
+  let closeCode: number | null = null;
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
+  ws.on('close', (code) => (closeCode = code));
   const socket: Socket = {
     ws,
     frames,
+    closedWith: () => closeCode,
     text: () => frames.map((frame) => frame.message).join(''),
     ask: (task) => ws.send(JSON.stringify({ task, type: 'celery' })),
   };
@@ -198,6 +205,97 @@ describe('the task-log socket: who may connect', () => {
       open.mockRestore();
       socket.ws.close();
     }
+  });
+});
+
+describe('the task-log socket: the session and the right are re-checked while it is open (issue 16 item 5)', () => {
+  /** Within a few re-check intervals: the socket never outlives its session by more than that. */
+  const SOON = { timeout: 5 * SOCKET_RECHECK_MS, interval: 50 };
+
+  async function reader(name: string, roles: Array<{ org: string; role: string }>) {
+    const client = english(await userClient(server, name, roles));
+    const id = (await call<{ id: string }>(client, 'GET', '/api/v1/users/profile/')).body.id;
+    return { client, id };
+  }
+
+  /** The reader follows a running task of `creatorId` until its first line has arrived. */
+  async function following(client: Client, creatorId: string, marker: string) {
+    const run = await controlledRun(creatorId, `${marker} before`, [`${marker} after`]);
+    const socket = await openSocket(client);
+    socket.ask(run.id);
+    await expect.poll(() => socket.text(), SOON).toContain(`${marker} before`);
+    return { run, socket };
+  }
+
+  /** After the run ends, a witness socket sees the line the closed or refused stream must not show. */
+  async function finishAndWitness(run: { id: string; release: () => void }, marker: string) {
+    run.release();
+    await expect.poll(() => runner.isFinished(run.id)).toBe(true);
+    const witness = await openSocket(admin);
+    witness.ask(run.id);
+    await expect.poll(() => witness.text(), SOON).toContain(`${marker} after`);
+    witness.ws.close();
+  }
+
+  it('closes with 4401 after logout, and streams nothing more', async () => {
+    const leaver = await reader('log-leaver', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
+    const { run, socket } = await following(leaver.client, leaver.id, 'logout');
+    expect((await leaver.client.get('/core/auth/logout/')).status).toBe(302);
+    await expect.poll(() => socket.closedWith(), SOON).toBe(CLOSE_UNAUTHENTICATED);
+    await finishAndWitness(run, 'logout');
+    expect(socket.text()).not.toContain('logout after');
+  });
+
+  it('closes with 4401 when the user is disabled or an administrator changes his password', async () => {
+    const disabled = await reader('log-disabled', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
+    const first = await following(disabled.client, disabled.id, 'disable');
+    const patched = await call(admin, 'PATCH', `/api/v1/users/users/${disabled.id}/`, {
+      body: { is_active: false },
+    });
+    expect(patched.status).toBe(200);
+    await expect.poll(() => first.socket.closedWith(), SOON).toBe(CLOSE_UNAUTHENTICATED);
+    await finishAndWitness(first.run, 'disable');
+    expect(first.socket.text()).not.toContain('disable after');
+
+    const renamed = await reader('log-repassworded', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
+    const second = await following(renamed.client, renamed.id, 'password');
+    const set = await call(admin, 'PUT', `/api/v1/users/users/${renamed.id}/password/`, {
+      body: { password: 'Changed-by-admin-1' },
+    });
+    expect(set.status).toBe(200);
+    await expect.poll(() => second.socket.closedWith(), SOON).toBe(CLOSE_UNAUTHENTICATED);
+    await finishAndWitness(second.run, 'password');
+    expect(second.socket.text()).not.toContain('password after');
+  });
+
+  it("stops a demoted reader's stream with not_found; the socket stays his for what he may still read", async () => {
+    const demoted = await reader('log-demoted', [{ org: DEFAULT_ORG_ID, role: 'OrgAdmin' }]);
+    // An org admin reads the tester's log (ops.view_adhocexecution in the task's org) …
+    const { run, socket } = await following(demoted.client, testerId, 'demotion');
+    const demote = await call(admin, 'PATCH', `/api/v1/users/users/${demoted.id}/`, {
+      body: { org_roles: [ROLE.OrgUser] },
+    });
+    expect(demote.status).toBe(200);
+    // … until he is demoted: one not_found frame for that task, and the stream ends.
+    await expect
+      .poll(() => socket.frames.some((f) => f.task === run.id && f.error === 'not_found'), SOON)
+      .toBe(true);
+    expect(socket.frames.at(-1)).toEqual({ message: NOT_FOUND, task: run.id, error: 'not_found' });
+    await finishAndWitness(run, 'demotion');
+    // The same socket still serves his own task; the refused stream never resumed meanwhile.
+    const own = await finishedRun(demoted.id, ['his own line']);
+    socket.ask(own);
+    await expect.poll(() => socket.text(), SOON).toContain('his own line');
+    expect(socket.closedWith()).toBeNull();
+    expect(socket.text()).not.toContain('demotion after');
+    const last = socket.frames.map((f) => f.task).lastIndexOf(run.id);
+    expect(socket.frames[last]).toEqual({ message: NOT_FOUND, task: run.id, error: 'not_found' });
+    // And asking for the tester's task again is refused like an unknown one.
+    socket.ask(run.id);
+    await expect
+      .poll(() => socket.frames.at(-1))
+      .toEqual({ message: NOT_FOUND, task: run.id, error: 'not_found' });
+    socket.ws.close();
   });
 });
 

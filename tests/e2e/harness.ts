@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import {
   DEFAULT_LOGIN_LIMITS,
@@ -139,7 +139,8 @@ export async function newPage(
 /** Sign in through the login page as a person does: open the console, get sent to login, type, submit. */
 export async function signIn(c: Console, page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${c.baseUrl}/ui/`);
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+  // The console boots before it redirects: give a busy machine room, as openSignedIn does.
+  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
   await page.fill('#username', username);
   await page.fill('#password', password);
   await Promise.all([

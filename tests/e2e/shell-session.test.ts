@@ -1,7 +1,8 @@
 // Languages and the session (issue 5 items 7, 8): the language from the cookie, then the browser; the switch
 // in the account menu; the 'Info' re-login dialog after the session is cut.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, newPage, signIn, consoleForFile } from './harness';
+import { Client } from '../api/harness';
+import { ADMIN_PASSWORD, apiJson, newPage, signIn, consoleForFile } from './harness';
 
 const c = consoleForFile();
 
@@ -44,6 +45,9 @@ describe('the session', () => {
     const page = await newPage(c);
     await signIn(c, page, 'admin', ADMIN_PASSWORD);
     await page.waitForSelector('[data-testid="menu-users"]');
+    // The landing page's own requests first: on a busy machine they could otherwise be the ones to meet
+    // the cut session and open the dialog before the click.
+    await page.waitForLoadState('networkidle');
     await page.context().clearCookies({ name: 'jms_sessionid' });
     await page.click('[data-testid="nav-messages"]');
     const dialog = page.locator('[data-testid="relogin-dialog"]');
@@ -52,6 +56,25 @@ describe('the session', () => {
     expect(await dialog.textContent()).toContain('the account has ended, please log in again');
     await dialog.locator('button', { hasText: 'Re-Login' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
+    await page.context().close();
+  });
+
+  it('when an administrator resets the password, the idle console goes to the login page by itself', async () => {
+    const sally = await c.createUser({
+      username: 'sally',
+      email: 'sally@example.com',
+      password: 'Sally-Pass-1',
+    });
+    const page = await newPage(c);
+    await signIn(c, page, 'sally', 'Sally-Pass-1');
+    await page.waitForSelector('[data-testid="nav-messages"]');
+    const admin = new Client(c.baseUrl);
+    await admin.login('admin', ADMIN_PASSWORD);
+    await apiJson(admin, 'PUT', `/api/v1/users/users/${sally.id}/password/reset/`);
+    // No click: the server closes the site-message socket (4401), the console asks for the profile and is
+    // sent to login — well before the 30-second session check would notice.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/core/auth/login/');
+    expect(page.errors).toEqual([]);
     await page.context().close();
   });
 

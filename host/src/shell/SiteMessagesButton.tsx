@@ -1,5 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { EventBus, SITE_MESSAGE_SOCKET_PATH, badgeText, useService, useT } from '@bastion/sdk';
+import {
+  EventBus,
+  SITE_MESSAGE_SOCKET_PATH,
+  SOCKET_SESSION_ENDED,
+  Session,
+  badgeText,
+  useService,
+  useT,
+} from '@bastion/sdk';
 
 // The drawer (and DOMPurify with it) is its own chunk: fetched when the user first opens it.
 const SiteMessagesDrawer = lazy(() => import('./SiteMessagesDrawer'));
@@ -9,10 +17,15 @@ export function siteMessageSocketUrl(loc: { protocol: string; host: string } = w
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${SITE_MESSAGE_SOCKET_PATH}`;
 }
 
-/** The unread count the server pushes over the WebSocket; a toast when the socket cannot connect. */
+/**
+ * The unread count the server pushes over the WebSocket; a toast when the socket cannot connect. When the
+ * server closes it because the session ended (logout elsewhere, a password change, a disabled account), the
+ * profile is asked again and the HTTP layer's usual 401 handling takes the user to the login page.
+ */
 function useUnreadCount(): number {
   const t = useT('host');
   const bus = useService(EventBus);
+  const session = useService(Session);
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (typeof WebSocket === 'undefined' || !/^https?:$/.test(window.location.protocol)) return;
@@ -29,11 +42,14 @@ function useUnreadCount(): number {
     socket.onerror = () => {
       if (!closedByUs) bus.publish({ type: 'toast', severity: 'error', detail: t('messages.wsFailed') });
     };
+    socket.onclose = (event) => {
+      if (!closedByUs && event.code === SOCKET_SESSION_ENDED) session.loadProfile().catch(() => undefined);
+    };
     return () => {
       closedByUs = true;
       socket.close();
     };
-  }, [bus, t]);
+  }, [bus, session, t]);
   return count;
 }
 

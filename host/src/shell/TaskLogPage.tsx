@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useT } from '@bastion/sdk';
+import { SOCKET_SESSION_ENDED, useT } from '@bastion/sdk';
 
 export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
 
@@ -40,7 +40,14 @@ export function TaskLogPage() {
       }
     };
     socket.onerror = () => setFailed(true);
-    return () => socket.close();
+    // The server ended the session (logout, password change, disabled user): the log stops here.
+    socket.onclose = (event) => {
+      if (event.code === SOCKET_SESSION_ENDED) setError('taskLog.sessionEnded');
+    };
+    return () => {
+      socket.onclose = null;
+      socket.close();
+    };
   }, [id, t]);
   // A block body: recent Chromium returns a promise from scrollIntoView, which React would take for a cleanup.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { requestTimeZone } from '../http/datetime';
 import { resolveRequestOrg } from '../orgs/resolve-org';
 import { viewOrgs } from '../rbac/user-permissions';
 import { serializeUser } from '../users/serialize-user';
+import { registerProfilePasswordRoutes } from './profile-password-routes';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The signed-in user with `perms` for the request's org and the orgs of each view (contract §3.2). */
@@ -28,4 +29,5 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       perms: [...org.perms].sort(),
     };
   });
+  registerProfilePasswordRoutes(app, ctx);
 }

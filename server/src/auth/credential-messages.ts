@@ -2,8 +2,58 @@ import { messageCatalogue, type MessageLookup } from '../http/message-catalogue'
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage, type Lang } from '../http/language';
 
-/** Messages of access keys, HTTP signatures and temporary passwords, in the console's three languages. */
+/**
+ * Messages of credentials — passwords and their policy, access keys, HTTP signatures, temporary passwords —
+ * in the console's three languages.
+ */
 const MESSAGES = {
+  // The password policy (password-policy.ts); one message per rule a password breaks.
+  passwordTooShort: {
+    en: 'The password must be at least {n} characters long.',
+    zh: '密码长度至少为 {n} 位。',
+    ja: 'パスワードは {n} 文字以上にしてください。',
+  },
+  passwordTooLong: {
+    en: 'The password must be at most {n} characters long.',
+    zh: '密码长度不能超过 {n} 位。',
+    ja: 'パスワードは {n} 文字以内にしてください。',
+  },
+  passwordNeedsUpper: {
+    en: 'The password must contain an upper case letter.',
+    zh: '密码必须包含大写字母。',
+    ja: 'パスワードには大文字を含めてください。',
+  },
+  passwordNeedsLower: {
+    en: 'The password must contain a lower case letter.',
+    zh: '密码必须包含小写字母。',
+    ja: 'パスワードには小文字を含めてください。',
+  },
+  passwordNeedsNumber: {
+    en: 'The password must contain a number.',
+    zh: '密码必须包含数字。',
+    ja: 'パスワードには数字を含めてください。',
+  },
+  passwordNeedsSpecial: {
+    en: 'The password must contain a special character.',
+    zh: '密码必须包含特殊字符。',
+    ja: 'パスワードには特殊文字を含めてください。',
+  },
+  // Changing one's own password (profile/password/).
+  oldPasswordWrong: {
+    en: 'The old password is incorrect.',
+    zh: '原来密码错误。',
+    ja: '古いパスワードが正しくありません。',
+  },
+  newPasswordsDiffer: {
+    en: 'The two new passwords do not match.',
+    zh: '两次输入的新密码不一致。',
+    ja: '2 つの新しいパスワードが一致しません。',
+  },
+  passwordNotLocal: {
+    en: 'Only users whose source is local can change their password here.',
+    zh: '只有来源为本地数据库的用户才能在此修改密码。',
+    ja: 'ソースがローカルのユーザーだけがここでパスワードを変更できます。',
+  },
   invalidSignature: {
     en: 'Invalid signature.',
     zh: '签名无效。',

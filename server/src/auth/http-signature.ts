@@ -21,6 +21,10 @@ export const SIGNATURE_ALGORITHM = 'hmac-sha256';
 export const REQUEST_TARGET = '(request-target)';
 /** Headers every signature must cover: without them a signature could be moved to another URL or replayed later. */
 export const REQUIRED_SIGNED_HEADERS: readonly string[] = [REQUEST_TARGET, 'date'];
+/** Signed as well when the request has a body: the body's SHA-256 (`bodyDigestHeader`). */
+export const DIGEST_HEADER = 'digest';
+/** Signed as well when the request names an organization by header. */
+export const ORG_HEADER = 'x-jms-org';
 
 const MAX_HEADER_LENGTH = 4096;
 const PARAM = /\s*([A-Za-z]+)\s*=\s*"([^"]*)"\s*(,|$)/y;
@@ -88,27 +92,63 @@ export function hmacSignature(secret: string, text: string): string {
   return crypto.createHmac('sha256', secret).update(text, 'utf8').digest('base64');
 }
 
-/** Constant-time comparison of the expected and the presented signature. */
-export function signaturesMatch(expectedBase64: string, presentedBase64: string): boolean {
+/** Bytes of an HMAC-SHA256 or a SHA-256 digest. */
+const DIGEST_BYTES = 32;
+
+/**
+ * The bytes of a base64 value written the one canonical way (standard alphabet, `=` padding, no white
+ * space, unused bits zero), else null. Node's decoder is lenient — it skips white space, accepts the
+ * URL-safe alphabet, missing or extra padding and stray bits — so a used signature could be re-spelt into
+ * text never seen before: only the round trip decides.
+ */
+export function decodeCanonicalBase64(text: string, bytes: number = DIGEST_BYTES): Buffer | null {
+  if (text.length !== Math.ceil(bytes / 3) * 4) return null;
+  const decoded = Buffer.from(text, 'base64');
+  return decoded.length === bytes && decoded.toString('base64') === text ? decoded : null;
+}
+
+/** Constant-time comparison of the expected signature with the presented (canonical) bytes. */
+export function signaturesMatch(expectedBase64: string, presented: Buffer): boolean {
   const expected = Buffer.from(expectedBase64, 'base64');
-  const presented = Buffer.from(presentedBase64, 'base64');
   // A length mismatch leaks only the length of an HMAC-SHA256, which is public.
   return expected.length === presented.length && crypto.timingSafeEqual(expected, presented);
 }
 
-/** The Authorization header a client sends for this request (tests, tooling). */
+/** The `Digest` header value of a body (RFC 3230, as httpsig clients send it): `SHA-256=<base64>`. */
+export function bodyDigestHeader(body: Buffer | string): string {
+  return `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}`;
+}
+
+/** The SHA-256 bytes a `Digest` header names: exactly one `SHA-256=` entry in canonical base64, else null. */
+export function parseDigestHeader(value: string | undefined): Buffer | null {
+  const match = /^sha-256=(.*)$/i.exec(value?.trim() ?? '');
+  return match ? decodeCanonicalBase64(match[1] ?? '') : null;
+}
+
+/**
+ * The headers a client sends for this request (tests, tooling): `authorization`, `date`, and for a body
+ * `digest` (signed too), besides any `extra` headers named in `headers`.
+ */
 export function signRequest(input: {
   keyId: string;
   secret: string;
   method: string;
   target: string;
   date: string;
+  body?: Buffer | string;
   headers?: readonly string[];
   extra?: Readonly<Record<string, string>>;
-}): string {
+}): Record<string, string> {
   const headers = [...(input.headers ?? REQUIRED_SIGNED_HEADERS)];
   const values: Record<string, string> = { date: input.date, ...input.extra };
+  if (input.body !== undefined) {
+    values[DIGEST_HEADER] = bodyDigestHeader(input.body);
+    if (!headers.includes(DIGEST_HEADER)) headers.push(DIGEST_HEADER);
+  }
   const text = signingString({ headers }, input.method, input.target, (name) => values[name]) ?? '';
   const signature = hmacSignature(input.secret, text);
-  return `Signature keyId="${input.keyId}",algorithm="${SIGNATURE_ALGORITHM}",headers="${headers.join(' ')}",signature="${signature}"`;
+  return {
+    ...values,
+    authorization: `Signature keyId="${input.keyId}",algorithm="${SIGNATURE_ALGORITHM}",headers="${headers.join(' ')}",signature="${signature}"`,
+  };
 }

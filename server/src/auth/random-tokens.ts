@@ -8,5 +8,5 @@ export const newCsrfToken = (): string => crypto.randomBytes(32).toString('hex')
 
 export const CSRF_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** A generated admin password: 18 random bytes = 24 URL-safe characters. */
-export const newPassword = (): string => crypto.randomBytes(18).toString('base64url');
+/** Random password material: 24 random bytes = 32 URL-safe characters (auth/password-policy.ts). */
+export const newPassword = (): string => crypto.randomBytes(24).toString('base64url');

@@ -3,8 +3,8 @@ import type { AppContext } from '../app-context';
 import { csrfFailed, notAuthenticated } from '../http/api-error';
 import { LOGIN_PATH } from './login-paths';
 import { UserAccess } from '../rbac/user-permissions';
-import { authenticateSignature } from './signature-auth';
-import { deleteSession, extendSession, findSession } from '../storage/sessions';
+import { authenticateSignature, installSignedBodyCheck } from './signature-auth';
+import { deleteSession, extendSession, findSession, type SessionRecord } from '../storage/sessions';
 import { findUserById, type UserRecord } from '../storage/users';
 
 /** The signed-in user of a request: from the session cookie, or from an access key's HTTP signature. */
@@ -33,12 +33,33 @@ export function isUserUsable(user: UserRecord, now: number): boolean {
 }
 
 /**
+ * The live session's record, user and permissions; null when the session is unknown or expired, or its
+ * user is gone, inactive or expired (such a session is deleted on sight). Every request and every open
+ * WebSocket (http/session-socket.ts, periodically) asks this, so a revoked session stops everywhere.
+ */
+export async function sessionIdentity(
+  db: AppContext['db'],
+  sessionId: string,
+  now: number,
+): Promise<{ session: SessionRecord; user: UserRecord; access: UserAccess } | null> {
+  const session = await findSession(db, sessionId, now);
+  if (!session) return null;
+  const user = await findUserById(db, session.userId);
+  if (!user || !isUserUsable(user, now)) {
+    await deleteSession(db, sessionId);
+    return null;
+  }
+  return { session, user, access: await UserAccess.load(db, user.id) };
+}
+
+/**
  * Resolves the session on every request, and enforces CSRF for unsafe API calls made with it: the
  * X-CSRFToken header must equal both the csrf cookie and the session's token. Unlike v2.21 (design
  * finding 6) a failure is a 403, not a silent fall-back to anonymous.
  */
 export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
+  installSignedBodyCheck(app);
   app.addHook('onRequest', async (request, reply) => {
     // Static console files are public and need no identity: skip the session lookup for them.
     if (request.url.startsWith('/ui/')) return;
@@ -51,23 +72,13 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
     const sessionId = request.cookies[ctx.cookies.session];
     if (!sessionId || sessionId.length > 128) return;
     const now = Date.now();
-    const session = await findSession(ctx.db, sessionId, now);
-    if (!session) return;
-    const user = await findUserById(ctx.db, session.userId);
-    if (!user || !isUserUsable(user, now)) {
-      await deleteSession(ctx.db, sessionId);
-      return;
-    }
+    const identity = await sessionIdentity(ctx.db, sessionId, now);
+    if (!identity) return;
+    const { session, user, access } = identity;
     const ageMs = ctx.config.sessionAgeSeconds * 1000;
     if (session.expiresAt - now < ageMs - EXTEND_AFTER_MS)
       await extendSession(ctx.db, sessionId, now + ageMs);
-    request.auth = {
-      via: 'session',
-      sessionId,
-      csrfToken: session.csrfToken,
-      user,
-      access: await UserAccess.load(ctx.db, user.id),
-    };
+    request.auth = { via: 'session', sessionId, csrfToken: session.csrfToken, user, access };
 
     // Every unsafe request on a session, not only /api/: the login form is the one exception, as it
     // checks its own csrfmiddlewaretoken field.

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { newPassword } from '../auth/random-tokens';
+import { newCompliantPassword, passwordProblems } from '../auth/password-policy';
 import { BUILTIN_ROLES } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID, DEFAULT_ORG_NAME } from '../orgs/org-ids';
 import { ensureOrg } from '../storage/orgs';
@@ -17,7 +17,10 @@ export async function seedOnStart(db: Db, adminPassword: string | null): Promise
   await ensureOrg(db, { id: DEFAULT_ORG_ID, name: DEFAULT_ORG_NAME, comment: '' });
   await ensureBuiltinRoles(db, BUILTIN_ROLES);
   if (await findUserCredentials(db, ADMIN_USERNAME)) return null;
-  const password = adminPassword ?? newPassword();
+  const problems =
+    adminPassword === null ? [] : passwordProblems(adminPassword, { administrator: true }, 'en');
+  if (problems.length > 0) throw new Error(`BASTION_ADMIN_PASSWORD: ${problems.join(' ')}`);
+  const password = adminPassword ?? newCompliantPassword();
   await createUser(db, {
     username: ADMIN_USERNAME,
     name: 'Administrator',

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { seedOnStart } from '../bootstrap/first-start';
 import { createUser } from '../users/create-user';
+import { passwordProblems } from '../auth/password-policy';
 
 export const CREATE_USER_USAGE = `usage: node dist/server/main.js create-user --username NAME --email ADDRESS --password SECRET
   [--name DISPLAY] [--system-role ROLE]... [--org-role ORG:ROLE]... [--inactive]
@@ -27,6 +28,15 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
   if (!values.username || !values.email) {
     process.stderr.write(`${CREATE_USER_USAGE}\n`);
     return 2;
+  }
+  if (values.password !== undefined) {
+    const roles = [...(values['system-role'] ?? []), ...(values['org-role'] ?? [])];
+    const administrator = roles.some((role) => /(^|:)(SystemAdmin|OrgAdmin)$/.test(role));
+    const problems = passwordProblems(values.password, { administrator }, 'en');
+    if (problems.length > 0) {
+      process.stderr.write(`--password: ${problems.join(' ')}\n`);
+      return 2;
+    }
   }
   const db = openDatabase(config.dataDir);
   try {

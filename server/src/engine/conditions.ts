@@ -7,7 +7,6 @@ import type { ScopeCondition } from './declaration';
  */
 export type Condition =
   | ScopeCondition
-  | { field: string; op: 'contains'; value: string }
   /** A search term: a case-insensitive substring of at least one of `fields` (storage may use an index). */
   | { search: string; fields: readonly string[] }
   | { field: string; op: 'gte' | 'lte'; value: unknown }

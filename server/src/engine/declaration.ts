@@ -113,6 +113,11 @@ export interface RequestContext {
    * resources addressed by a parameter even on writes (ticket comments: `POST …/comments/?ticket_id=`).
    */
   query?: Readonly<Record<string, string>>;
+  /**
+   * The requester's session (null for signed requests; absent for internal contexts). Credential changes
+   * end a user's sessions but keep this one when the user changed their own password.
+   */
+  sessionId?: string | null;
 }
 
 export type CrudAction = 'view' | 'add' | 'change' | 'delete';
@@ -234,6 +239,8 @@ export interface ResourceHooks {
 /** A storage-neutral condition (SQL lives only in the engine's storage module). */
 export type ScopeCondition =
   | { field: string; op: 'eq' | 'ne'; value: unknown }
+  /** A case-insensitive substring of the field's text. */
+  | { field: string; op: 'contains'; value: string }
   | { field: string; op: 'in'; values: readonly unknown[] }
   | {
       field: string;

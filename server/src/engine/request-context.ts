@@ -24,6 +24,7 @@ export async function requestContext(db: Db, request: FastifyRequest): Promise<R
     language: requestLanguage(request),
     timeZone: requestTimeZone(request.headers['x-tz']),
     query: firstValues(request.query),
+    sessionId: auth.sessionId,
   };
 }
 

@@ -12,11 +12,12 @@ export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
  * `/ws/notifications/site-msg/` (contract §8.2): the session cookie only; `{"type":"unread_count",
  * "unread_count":n}` on connect and whenever the count changes. A cross-site or anonymous upgrade is refused
  * before the handshake (403 / 401, see http/session-socket.ts), so another site's page can never read the
- * count with our cookie.
+ * count with our cookie; once open, the session is re-checked on every client frame and periodically, and
+ * the socket closes with 4401 when it is gone.
  */
 export async function registerSiteMessageSocket(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await registerSessionSocket(app, SITE_MESSAGE_SOCKET_PATH, (socket, _request, auth) => {
-    const userId = auth.user.id;
+  await registerSessionSocket(app, ctx.db, SITE_MESSAGE_SOCKET_PATH, (socket, _request, identity) => {
+    const userId = identity.current().user.id;
     let last = -1;
     const push = (): void => {
       if (socket.readyState !== socket.OPEN) return;
@@ -28,8 +29,9 @@ export async function registerSiteMessageSocket(app: FastifyInstance, ctx: AppCo
     const unsubscribe = onUnreadChanged(ctx.db, userId, push);
     socket.on('close', unsubscribe);
     socket.on('error', unsubscribe);
-    // Client messages ({"refresh_every_seconds": n} in v2.21) carry no meaning here; they are ignored.
-    socket.on('message', () => undefined);
+    // Client messages ({"refresh_every_seconds": n} in v2.21) carry no meaning here beyond proving the
+    // session still holds.
+    socket.on('message', () => void identity.recheck());
     push();
   });
 }

@@ -17,7 +17,7 @@ export async function registerOps(app: FastifyInstance, ctx: AppContext): Promis
   if (!ctx.resources) throw new Error('registerOps needs the engine (ctx.resources)');
   const runner = new TaskRunner(ctx.config.dataDir, ctx.resources, (text) => app.log.warn(text));
   runner.recoverInterrupted();
-  await registerTaskLogSocket(app, runner);
+  await registerTaskLogSocket(app, ctx.db, runner);
   registerTaskLogRoutes(app, runner);
 
   const sweep = (): void => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { Db } from '../db/open-database';
 import type { Language } from '../engine/declaration';
 import { requestLanguage } from '../http/language';
 import { registerSessionSocket } from '../http/session-socket';
@@ -98,6 +99,8 @@ async function streamLog({ socket, runner, id, language, signal }: Stream): Prom
       for (;;) {
         if (signal.aborted) return;
         const chunk = await readChunk(handle, offset, SOCKET_TIMINGS.chunkBytes, finished);
+        // Stopped while reading (a new request, a revoked right): nothing more leaves.
+        if (signal.aborted) return;
         if (chunk.bytes === 0) break;
         offset += chunk.bytes;
         send(socket, { message: toTerminal(chunk.text), task: id });
@@ -118,42 +121,59 @@ async function streamLog({ socket, runner, id, language, signal }: Stream): Prom
  * the same socket replaces the previous stream (the batch-command page reuses one socket). A non-UUID id is
  * answered at once with a fixed message and never reaches the filesystem; a task the user may not read
  * (task-access.ts) is answered exactly like an unknown one.
+ *
+ * The reader's right is not frozen at the handshake: each request re-reads the session first, and while a
+ * log streams every periodic re-check asks task-access.ts again — a demoted reader gets the `not_found`
+ * frame and the stream stops; a logged-out, disabled or re-passworded one gets the socket closed (4401).
  */
-export async function registerTaskLogSocket(app: FastifyInstance, runner: TaskRunner): Promise<void> {
-  await registerSessionSocket(app, TASK_LOG_SOCKET_PATH, (socket, request, auth) => {
+export async function registerTaskLogSocket(app: FastifyInstance, db: Db, runner: TaskRunner): Promise<void> {
+  await registerSessionSocket(app, db, TASK_LOG_SOCKET_PATH, (socket, request, identity) => {
     const language = requestLanguage(request);
-    let current: AbortController | null = null;
+    let current: { controller: AbortController; id: string } | null = null;
+    /** Requests answered so far: only the latest one may start a stream. */
+    let asked = 0;
     const stop = (): void => {
-      current?.abort();
+      current?.controller.abort();
       current = null;
     };
+    const refuse = (id: string): void =>
+      send(socket, { message: `${opsMessage('taskNotFound', language)}\r\n`, task: id, error: 'not_found' });
     socket.on('close', stop);
     socket.on('error', stop);
+    identity.onRecheck((auth) => {
+      const streaming = current;
+      if (streaming && !mayReadTaskLog(auth, runner.findRun(streaming.id))) {
+        stop();
+        refuse(streaming.id);
+      }
+    });
     socket.on('message', (data, isBinary) => {
       stop();
+      const order = (asked += 1);
       const command = parseCommand(data, isBinary);
       const id = command ? taskIdOf(command.task) : null;
       if (id === null) {
         send(socket, { message: `${opsMessage('invalidTaskId', language)}\r\n`, error: 'invalid_task' });
         return;
       }
-      if (!mayReadTaskLog(auth, runner.findRun(id))) {
-        send(socket, {
-          message: `${opsMessage('taskNotFound', language)}\r\n`,
-          task: id,
-          error: 'not_found',
-        });
-        return;
-      }
-      const controller = new AbortController();
-      current = controller;
-      streamLog({ socket, runner, id, language, signal: controller.signal })
-        .catch((error: unknown) => {
-          if ((error as Error).name !== 'AbortError') app.log.warn(`task log stream ${id}: ${String(error)}`);
-        })
-        .finally(() => {
-          if (current === controller) current = null;
-        });
+      void identity.recheck().then((auth) => {
+        // Closed (4401) when the session is gone; superseded when another request came meanwhile.
+        if (auth === null || order !== asked) return;
+        if (!mayReadTaskLog(auth, runner.findRun(id))) {
+          refuse(id);
+          return;
+        }
+        const controller = new AbortController();
+        current = { controller, id };
+        streamLog({ socket, runner, id, language, signal: controller.signal })
+          .catch((error: unknown) => {
+            if ((error as Error).name !== 'AbortError')
+              app.log.warn(`task log stream ${id}: ${String(error)}`);
+          })
+          .finally(() => {
+            if (current?.controller === controller) current = null;
+          });
+      });
     });
   });
 }

@@ -25,14 +25,14 @@ function firstString(value: unknown): string | undefined {
   return typeof first === 'string' && first !== '' ? first : undefined;
 }
 
-/** `?oid=` → header X-JMS-ORG → cookie X-JMS-ORG (contract §2.2); undefined when none is sent. */
+/**
+ * `?oid=` → header X-JMS-ORG → cookie X-JMS-ORG (contract §2.2); undefined when none is sent. A signed
+ * request (access key) names its org only in what it signed — the target or the header — never by cookie.
+ */
 function requestedOrg(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  return (
-    firstString(query?.oid) ??
-    firstString(request.headers['x-jms-org']) ??
-    firstString(request.cookies['X-JMS-ORG'])
-  );
+  const cookie = request.auth?.via === 'signature' ? undefined : request.cookies['X-JMS-ORG'];
+  return firstString(query?.oid) ?? firstString(request.headers['x-jms-org']) ?? firstString(cookie);
 }
 
 /** May the user act in this (stored) org: a member, or holding a console/audit view there via system roles. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { currentLicense } from '../plugins/license';
+import { publicPasswordRule } from './password-rules';
 
 export const LOGIN_TITLE = 'Bastion Console';
 
@@ -43,14 +44,8 @@ export function publicSettings(ctx: AppContext) {
     SECURITY_LOGIN_LIMIT_TIME: limits.userLimitMinutes,
     SECURITY_LOGIN_IP_LIMIT_COUNT: limits.ipLimitCount,
     SECURITY_LOGIN_IP_LIMIT_TIME: limits.ipLimitMinutes,
-    PASSWORD_RULE: {
-      SECURITY_PASSWORD_MIN_LENGTH: 6,
-      SECURITY_ADMIN_USER_PASSWORD_MIN_LENGTH: 6,
-      SECURITY_PASSWORD_UPPER_CASE: false,
-      SECURITY_PASSWORD_LOWER_CASE: false,
-      SECURITY_PASSWORD_NUMBER: false,
-      SECURITY_PASSWORD_SPECIAL_CHAR: false,
-    },
+    // The rules the server enforces wherever a password is set (auth/password-policy.ts).
+    PASSWORD_RULE: publicPasswordRule(),
     SECURITY_WATERMARK_ENABLED: true,
     SECURITY_SESSION_SHARE: true,
     XPACK_ENABLED: license.installed,

@@ -105,6 +105,12 @@ export function setAccessKeyActive(db: Db, userId: string, id: string, isActive:
   );
 }
 
+/** Switches off every key of a user (an administrator replaced the password); the owner may switch them on. */
+export function deactivateAccessKeys(db: Db, userId: string): number {
+  return db.prepare('UPDATE access_keys SET is_active = 0 WHERE user_id = ? AND is_active = 1').run(userId)
+    .changes;
+}
+
 export function deleteAccessKey(db: Db, userId: string, id: string): boolean {
   return db.prepare('DELETE FROM access_keys WHERE id = ? AND user_id = ?').run(id, userId).changes > 0;
 }

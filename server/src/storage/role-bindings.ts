@@ -132,23 +132,34 @@ export function removeUserFromOrg(db: Db, userId: string, orgId: string): void {
   );
 }
 
-/** How many users each role is bound to (roles' users_amount). */
-export function roleUserCounts(db: Db, roleIds: readonly string[]): Map<string, number> {
+/**
+ * How many users each role is bound to (roles' users_amount): in one org when `orgId` is given (org
+ * roles seen from an org), else everywhere.
+ */
+export function roleUserCounts(
+  db: Db,
+  roleIds: readonly string[],
+  orgId: string | null = null,
+): Map<string, number> {
   const rows = db
     .prepare(
       `SELECT role_id, COUNT(DISTINCT user_id) AS n FROM role_bindings
-       WHERE role_id IN (SELECT value FROM json_each(?)) GROUP BY role_id`,
+       WHERE role_id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR org_id = ?) GROUP BY role_id`,
     )
-    .all(JSON.stringify(roleIds)) as Array<{ role_id: string; n: number }>;
+    .all(JSON.stringify(roleIds), orgId, orgId) as Array<{ role_id: string; n: number }>;
   return new Map(rows.map((row) => [row.role_id, row.n]));
 }
 
-/** Users bound to a role (roles/{id}/users/). */
-export function usersOfRole(db: Db, roleId: string): Array<{ id: string; name: string; username: string }> {
+/** Users bound to a role (roles/{id}/users/): in one org when `orgId` is given, else everywhere. */
+export function usersOfRole(
+  db: Db,
+  roleId: string,
+  orgId: string | null = null,
+): Array<{ id: string; name: string; username: string }> {
   return db
     .prepare(
       `SELECT DISTINCT u.id, u.name, u.username FROM role_bindings b JOIN users u ON u.id = b.user_id
-       WHERE b.role_id = ? ORDER BY u.username`,
+       WHERE b.role_id = ? AND (? IS NULL OR b.org_id = ?) ORDER BY u.username`,
     )
-    .all(roleId) as Array<{ id: string; name: string; username: string }>;
+    .all(roleId, orgId, orgId) as Array<{ id: string; name: string; username: string }>;
 }

@@ -50,3 +50,12 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
   return db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
 }
+
+/**
+ * Ends every session of a user (credential changes, docs/security.md), except `keepSessionId` — the
+ * actor's own session when he changed his own password. Returns how many ended.
+ */
+export function deleteUserSessions(db: Db, userId: string, keepSessionId: string | null): number {
+  const keep = keepSessionId === null ? '' : hashSessionId(keepSessionId);
+  return db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?').run(userId, keep).changes;
+}

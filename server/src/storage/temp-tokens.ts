@@ -114,3 +114,13 @@ export function sweepTempTokens(db: Db, now: number, keepMs: number): void {
   );
   db.prepare('DELETE FROM temp_tokens WHERE date_expired <= ?').run(now - keepMs);
 }
+
+/** Ends every still usable token of a user now (credential changes); their secrets are dropped. */
+export function expireLiveTempTokens(db: Db, userId: string, now: number): number {
+  return db
+    .prepare(
+      `UPDATE temp_tokens SET date_expired = ?, date_updated = ?, secret_sealed = ''
+       WHERE user_id = ? AND verified = 0 AND date_expired > ?`,
+    )
+    .run(now, now, userId, now).changes;
+}

@@ -150,6 +150,26 @@ export async function findUserCredentials(
   return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
 }
 
+/** The stored password hash of a user ('' = none), for checking an old password. */
+export function findUserPasswordHash(db: Db, userId: string): string | null {
+  const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as
+    { password_hash: string } | undefined;
+  return row ? row.password_hash : null;
+}
+
+/** Replaces a user's password hash; `mustChange` = the user has to choose a new one at the next login. */
+export function setUserPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  when: number,
+  mustChange: boolean,
+): void {
+  db.prepare(
+    `UPDATE users SET password_hash = ?, date_password_last_updated = ?, need_update_password = ? WHERE id = ?`,
+  ).run(passwordHash, when, mustChange ? 1 : 0, userId);
+}
+
 /**
  * Sets when the user's password was last changed (epoch milliseconds; null = never). For seeds and tests that
  * need a password close to or past its expiry; the API sets it only when the password changes.

@@ -2,6 +2,7 @@ import type { IdentityDeps } from './deps';
 import { ResponseError } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { builtinRoleById } from '../../rbac/builtin-roles';
+import { checkNewMembers } from '../../rbac/user-authority';
 import { bindingsOfUsers } from '../../storage/role-bindings';
 import { findUserById } from '../../storage/users';
 import {
@@ -12,6 +13,7 @@ import {
   type ResourceDeclaration,
   type StoredRow,
 } from '../../engine/declaration';
+import { message } from '../../engine/messages';
 import { LABELS, choice, l } from '../label';
 import { fkDisplayField, userDisplayText } from '../../engine/fk-display';
 
@@ -122,7 +124,7 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
     customFilters: { org: (value) => ({ field: 'org_id', op: 'eq', value }) },
     hooks: {
       scope: () => (endpoint === 'all' ? null : { field: 'scope', op: 'eq', value: endpoint }),
-      validate: (data, ctx, _existing, resources): FieldErrors | null => {
+      validate: async (data, ctx, _existing, resources): Promise<FieldErrors | null> => {
         const role = resources.get('rbac.role').find({ field: 'id', op: 'eq', value: data.role }, ctx)[0];
         const scope = endpoint === 'all' ? String(role?.scope ?? '') : endpoint;
         if (!role || role.scope !== scope)
@@ -131,6 +133,19 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
           scope === 'system' ? null : endpoint === 'org' ? ctx.orgId : ((data.org as string | null) ?? null);
         if (scope === 'org' && (orgId === null || orgId === ROOT_ORG_ID))
           return { org: ['This field is required.'] };
+        // Binding a user who is not yet a member makes him one: the membership rule of users/invite/
+        // (rbac/user-authority.ts rule 3) — a stranger is as unknown as a wrong id, and a licence is needed.
+        if (orgId !== null) {
+          const hidden = await checkNewMembers(
+            app.db,
+            app.config?.licenseFile,
+            ctx,
+            [String(data.user)],
+            orgId,
+          );
+          if (hidden.length > 0)
+            return { user: [message('pkMissing', ctx.language, { value: String(data.user).slice(0, 64) })] };
+        }
         const existing = bindingsOfUsers(app.db, [String(data.user)]).get(String(data.user)) ?? [];
         if (existing.some((b) => b.roleId === data.role && b.orgId === orgId))
           return { role: [hasBound(ctx.language)] };

@@ -1,5 +1,7 @@
 import type { IdentityDeps } from './deps';
-import { ApiError } from '../../http/api-error';
+import { ApiError, permissionDenied } from '../../http/api-error';
+import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { hasPerms } from '../../rbac/has-perms';
 import { builtinRoleById, type BuiltinRoleName } from '../../rbac/builtin-roles';
 import { permissionIdsToCodes } from '../../rbac/permission-ids';
 import { permissionTree, permissionList } from '../../rbac/permission-tree';
@@ -9,6 +11,7 @@ import {
   defineResource,
   type ExtraAction,
   type Label,
+  type RequestContext,
   type ResourceDeclaration,
   type StoredRow,
 } from '../../engine/declaration';
@@ -41,6 +44,8 @@ const NAMES: Record<RoleEndpoint, { name: string; url: string; label: Label }> =
   },
 };
 
+const can = (ctx: RequestContext, code: string): boolean => ctx.isSystemAdmin || hasPerms(ctx.perms, [code]);
+
 const forbidden = (detail: string) => new ApiError(403, detail, 'permission_denied');
 
 function roleActions(app: IdentityDeps, endpoint: RoleEndpoint): ExtraAction[] {
@@ -51,7 +56,13 @@ function roleActions(app: IdentityDeps, endpoint: RoleEndpoint): ExtraAction[] {
       methods: ['GET'],
       permissions: ['rbac.view_rolebinding|rbac.view_systemrolebinding|rbac.view_orgrolebinding'],
       handler: (call) => {
-        const users = usersOfRole(app.db, String(call.id));
+        // Org roles are shared by every org: seen from one org, a role's users are the members it binds
+        // there, never those of other orgs. System roles are system business.
+        const role = call.row as StoredRow;
+        if (role.scope === 'system' && !can(call.ctx, 'rbac.view_rolebinding|rbac.view_systemrolebinding'))
+          throw permissionDenied();
+        const orgId = role.scope === 'org' && call.ctx.orgId !== ROOT_ORG_ID ? call.ctx.orgId : null;
+        const users = usersOfRole(app.db, String(call.id), orgId);
         const limit = Number(call.query.limit);
         if (!Number.isInteger(limit) || limit <= 0) return { body: users };
         const offset = Math.max(0, Number(call.query.offset) || 0);
@@ -131,11 +142,14 @@ export function roleResource(app: IdentityDeps, endpoint: RoleEndpoint): Resourc
         kind: 'integer',
         label: LABELS.usersAmount,
         readOnly: true,
-        computeMany: (rows) => {
-          const counts = roleUserCounts(
-            app.db,
-            rows.map((row) => String(row.id)),
-          );
+        // An org role's users are counted in the current org (every org from Root), like roles/{id}/users/.
+        computeMany: (rows, ctx) => {
+          const ids = (scope: string) => rows.filter((r) => r.scope === scope).map((r) => String(r.id));
+          const orgId = ctx.orgId === ROOT_ORG_ID ? null : ctx.orgId;
+          const counts = new Map([
+            ...roleUserCounts(app.db, ids('system')),
+            ...roleUserCounts(app.db, ids('org'), orgId),
+          ]);
           return rows.map((row) => counts.get(String(row.id)) ?? 0);
         },
       },

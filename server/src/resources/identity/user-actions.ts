@@ -1,72 +1,78 @@
 import type { IdentityDeps } from './deps';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
-import { hashPassword } from '../../auth/passwords';
-import { newPassword } from '../../auth/random-tokens';
-import { ApiError, ResponseError } from '../../http/api-error';
+import { newCompliantPassword, passwordProblems, isAdministrator } from '../../auth/password-policy';
+import { ResponseError } from '../../http/api-error';
 import { currentLicense } from '../../plugins/license';
+import {
+  assertMayManageUser,
+  checkNewMembers,
+  licenseRequired,
+  visibleUsers,
+} from '../../rbac/user-authority';
 import { deleteBlock } from '../../storage/login-failures';
-import { addOrgBindings, removeUserFromOrg } from '../../storage/role-bindings';
-import type { ExtraAction, ExtraActionCall, RequestContext, StoredRow } from '../../engine/declaration';
+import { addOrgBindings, bindingsOfUsers, removeUserFromOrg } from '../../storage/role-bindings';
+import { replacePassword } from '../../users/password-change';
+import type {
+  ExtraAction,
+  ExtraActionCall,
+  RequestContext,
+  ScopeCondition,
+  StoredRow,
+} from '../../engine/declaration';
 import { message } from '../../engine/messages';
-import { assertManageable, checkRoles, setGroups } from './users';
+import { checkRoles, setGroups } from './users';
 
 const USERS = 'users.user';
 
 /** Drops a user from the current org: its org-role bindings and its groups there. */
-function removeFromOrg(app: IdentityDeps, call: ExtraActionCall, user: StoredRow): void {
-  assertManageable(app, user, call.ctx);
+async function removeFromOrg(app: IdentityDeps, call: ExtraActionCall, user: StoredRow): Promise<void> {
+  await assertMayManageUser(app.db, call.ctx, String(user.id), 'membership');
   setGroups(String(user.id), [], call.ctx, call.resources);
   removeUserFromOrg(app.db, String(user.id), call.ctx.orgId);
 }
 
-async function setPassword(app: IdentityDeps, call: ExtraActionCall, password: string): Promise<void> {
-  call.resources.get(USERS).setColumns(String(call.id), {
-    password_hash: await hashPassword(password),
-    date_password_last_updated: Date.now(),
-  });
-}
-
-const target = (app: IdentityDeps, call: ExtraActionCall): StoredRow => {
+/** The detail row of an account action, once rbac/user-authority.ts allows the change. */
+const target = async (app: IdentityDeps, call: ExtraActionCall): Promise<StoredRow> => {
   const row = call.row as StoredRow;
-  assertManageable(app, row, call.ctx);
+  await assertMayManageUser(app.db, call.ctx, String(row.id), 'account');
   return row;
 };
 
+const actorOf = (ctx: RequestContext) => ({ userId: ctx.userId, sessionId: ctx.sessionId ?? null });
+
 const isObject = (body: unknown): body is Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body);
+
+/** Users matching `search` exactly (username, name or e-mail) within `visible`. */
+const exactly = (search: string): ScopeCondition => ({
+  or: ['username', 'name', 'email'].map((field) => ({ field, op: 'eq' as const, value: search })),
+});
+const partly = (search: string): ScopeCondition => ({
+  or: ['username', 'name', 'email'].map((field) => ({ field, op: 'contains' as const, value: search })),
+});
+const within = (visible: ScopeCondition | null, where: ScopeCondition | null): ScopeCondition | null =>
+  visible && where ? { and: [visible, where] } : (visible ?? where);
 
 /** The truly special endpoints of users (resources.md §2); everything else is the engine's. */
 export function userActions(app: IdentityDeps): ExtraAction[] {
   const change = ['users.change_user'];
   return [
     {
-      // v2.21 runs suggestions in the root org (it feeds the invite dialog); only mini fields, 10 at most.
+      // v2.21 runs suggestions in the root org (it feeds the invite dialog) and so answered strangers'
+      // names and confirmed their e-mail addresses; here only the users the requester may see are searched
+      // (rbac/user-authority.ts rule 2). Mini fields, 10 at most; exact matches first.
       path: 'suggestions/',
       detail: false,
       methods: ['GET'],
       permissions: ['users.match_user'],
-      handler: (call) => {
-        const search = (call.query.search ?? '').slice(0, 128);
+      handler: async (call) => {
+        const search = (call.query.search ?? '').trim().slice(0, 128);
+        const visible = await visibleUsers(app.db, call.ctx);
         const rootCtx: RequestContext = { ...call.ctx, orgId: ROOT_ORG_ID };
         const users = call.resources.get(USERS);
-        const where = search
-          ? {
-              or: ['username', 'name', 'email'].map((field) => ({ field, op: 'eq' as const, value: search })),
-            }
-          : null;
-        const exact = where ? users.find(where, rootCtx) : [];
+        const exact = search ? users.find(within(visible, exactly(search)), rootCtx) : [];
         const rows =
-          exact.length > 0
-            ? exact
-            : users
-                .find(null, rootCtx)
-                .filter((row) =>
-                  search === ''
-                    ? true
-                    : [row.username, row.name, row.email].some((v) =>
-                        String(v).toLowerCase().includes(search.toLowerCase()),
-                      ),
-                );
+          exact.length > 0 ? exact : users.find(within(visible, search ? partly(search) : null), rootCtx);
         return {
           body: rows.slice(0, 10).map((row) => ({ id: row.id, name: row.name, username: row.username })),
         };
@@ -78,32 +84,36 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       methods: ['POST'],
       permissions: ['users.invite_user'],
       needsOrg: true,
-      handler: (call) => {
+      handler: async (call) => {
         // Inviting existing users of other orgs is an extended-edition feature in v2.21.
-        if (!currentLicense(app.config?.licenseFile).valid)
-          throw new ApiError(
-            403,
-            'License is invalid, this feature requires a valid license',
-            'license_required',
-          );
+        if (!currentLicense(app.config?.licenseFile).valid) throw licenseRequired(call.ctx.language);
         const body = isObject(call.body) ? call.body : {};
         const required = [message('required', call.ctx.language)];
-        const ids = Array.isArray(body.users) ? body.users.map(String) : [];
+        const ids = Array.isArray(body.users) ? [...new Set(body.users.map(String))] : [];
         const roleIds = Array.isArray(body.org_roles) ? body.org_roles.map(String) : [];
         const errors: Record<string, string[]> = {};
         if (ids.length === 0) errors.users = required;
+        if (ids.length > 1000) errors.users = [message('maxLength', call.ctx.language, { n: 1000 })];
         if (roleIds.length === 0) errors.org_roles = required;
         const badRole = roleIds.length ? checkRoles(roleIds, 'org', call.resources, call.ctx) : null;
         if (badRole) errors.org_roles = badRole;
-        // Users are global: look them up across organizations, then bind them here.
-        const rootCtx: RequestContext = { ...call.ctx, orgId: ROOT_ORG_ID };
-        const found = ids.length
-          ? call.resources.get(USERS).find({ field: 'id', op: 'in', values: ids }, rootCtx)
-          : [];
-        const missing = ids.find((id) => !found.some((row) => row.id === id));
-        if (missing !== undefined)
-          errors.users = [message('pkMissing', call.ctx.language, { value: missing })];
         if (Object.keys(errors).length) throw new ResponseError(400, errors);
+        // Users are global: look them up across organizations, then bind them here — only those the
+        // requester may see (rbac/user-authority.ts rule 3); the others are as unknown as a wrong id.
+        const rootCtx: RequestContext = { ...call.ctx, orgId: ROOT_ORG_ID };
+        const found = call.resources.get(USERS).find({ field: 'id', op: 'in', values: ids }, rootCtx);
+        const hidden = await checkNewMembers(
+          app.db,
+          app.config?.licenseFile,
+          call.ctx,
+          found.map((row) => String(row.id)),
+          call.ctx.orgId,
+        );
+        const missing = ids.find((id) => hidden.includes(id) || !found.some((row) => row.id === id));
+        if (missing !== undefined)
+          throw new ResponseError(400, {
+            users: [message('pkMissing', call.ctx.language, { value: missing.slice(0, 64) })],
+          });
         addOrgBindings(app.db, ids, call.ctx.orgId, roleIds);
         return { status: 201, body: { users: ids, org_roles: roleIds } };
       },
@@ -114,8 +124,8 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       methods: ['POST'],
       permissions: ['users.remove_user'],
       needsOrg: true,
-      handler: (call) => {
-        removeFromOrg(app, call, call.row as StoredRow);
+      handler: async (call) => {
+        await removeFromOrg(app, call, call.row as StoredRow);
         return { status: 204 };
       },
     },
@@ -126,7 +136,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       methods: ['POST'],
       permissions: ['users.remove_user'],
       needsOrg: true,
-      handler: (call) => {
+      handler: async (call) => {
         const ids = (call.query.ids ?? '').split(',').filter((id) => id !== '');
         const body =
           isObject(call.body) && Array.isArray(call.body.users)
@@ -136,8 +146,9 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         if (wanted.length === 0)
           throw new ResponseError(400, { users: [message('required', call.ctx.language)] });
         const users = call.resources.get(USERS).find({ field: 'id', op: 'in', values: wanted }, call.ctx);
-        for (const user of users) assertManageable(app, user, call.ctx);
-        for (const user of users) removeFromOrg(app, call, user);
+        // All or nothing: every user is checked before anyone is removed.
+        for (const user of users) await assertMayManageUser(app.db, call.ctx, String(user.id), 'membership');
+        for (const user of users) await removeFromOrg(app, call, user);
         return { status: 204 };
       },
     },
@@ -147,19 +158,21 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       methods: ['PUT', 'PATCH'],
       permissions: change,
       handler: async (call) => {
-        target(app, call);
+        const user = await target(app, call);
         const password = isObject(call.body) ? call.body.password : undefined;
-        if (typeof password !== 'string' || password === '' || password.length > 128)
-          throw new ResponseError(400, {
-            password: [
-              message(
-                typeof password === 'string' && password.length > 128 ? 'maxLength' : 'required',
-                call.ctx.language,
-                { n: 128 },
-              ),
-            ],
-          });
-        await setPassword(app, call, password);
+        if (typeof password !== 'string' || password === '')
+          throw new ResponseError(400, { password: [message('required', call.ctx.language)] });
+        const bindings = bindingsOfUsers(app.db, [String(user.id)]).get(String(user.id)) ?? [];
+        const problems = passwordProblems(
+          password,
+          { administrator: isAdministrator(bindings) },
+          call.ctx.language,
+        );
+        if (problems.length > 0) throw new ResponseError(400, { password: problems });
+        await replacePassword(app.db, String(user.id), password, {
+          actor: actorOf(call.ctx),
+          mustChange: false,
+        });
         return { body: { msg: 'ok' } };
       },
     },
@@ -170,9 +183,11 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       methods: ['PUT', 'PATCH'],
       permissions: change,
       handler: async (call) => {
-        target(app, call);
-        await setPassword(app, call, newPassword());
-        call.resources.get(USERS).setColumns(String(call.id), { need_update_password: true });
+        const user = await target(app, call);
+        await replacePassword(app.db, String(user.id), newCompliantPassword(), {
+          actor: actorOf(call.ctx),
+          mustChange: true,
+        });
         return { body: { msg: 'ok' } };
       },
     },
@@ -181,8 +196,8 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       detail: true,
       methods: ['PUT', 'PATCH'],
       permissions: change,
-      handler: (call) => {
-        target(app, call);
+      handler: async (call) => {
+        await target(app, call);
         call.resources.get(USERS).setColumns(String(call.id), { public_key: null });
         return { body: { msg: 'ok' } };
       },
@@ -192,8 +207,8 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       detail: true,
       methods: ['PUT', 'PATCH'],
       permissions: change,
-      handler: (call) => {
-        const user = target(app, call);
+      handler: async (call) => {
+        const user = await target(app, call);
         deleteBlock(app.db, 'user', String(user.username));
         return { body: { msg: 'ok' } };
       },
@@ -204,10 +219,10 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       detail: true,
       methods: ['GET'],
       permissions: change,
-      handler: (call) => {
+      handler: async (call) => {
         if (call.id === call.ctx.userId)
           throw new ResponseError(400, { error: 'Could not reset self otp, use profile reset instead' });
-        target(app, call);
+        await target(app, call);
         // There are no MFA devices yet; a forced level stays forced (the user must bind again).
         return { body: { msg: 'success' } };
       },

@@ -3,7 +3,7 @@ import { defineResource, type FieldErrors, type ResourceDeclaration } from '../.
 import { message } from '../../engine/messages';
 import { LABELS, l } from '../label';
 import { fkDisplayField, userDisplayText } from '../../engine/fk-display';
-import { membersOf } from './users';
+import { membersOf } from '../../rbac/user-authority';
 
 const LINKS = { table: 'user_groups_users', sourceColumn: 'usergroup_id', targetColumn: 'user_id' } as const;
 

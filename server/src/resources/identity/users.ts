@@ -1,11 +1,14 @@
 import type { IdentityDeps } from './deps';
-import { hashPassword } from '../../auth/passwords';
+import { revokeUserCredentials } from '../../auth/credential-revocation';
+import { isAdministrator, passwordProblems } from '../../auth/password-policy';
 import { ApiError, permissionDenied } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { BUILTIN_ROLE_IDS, builtinRoleById } from '../../rbac/builtin-roles';
 import { hasPerms } from '../../rbac/has-perms';
+import { assertMayManageUser, membersOf } from '../../rbac/user-authority';
 import { blockedKeysNow } from '../../storage/login-failures';
 import { bindingsOfUsers, replaceUserBindings } from '../../storage/role-bindings';
+import { replacePassword } from '../../users/password-change';
 import {
   defineResource,
   type FieldErrors,
@@ -24,23 +27,41 @@ export const USERS = 'users.user';
 
 const can = (ctx: RequestContext, code: string): boolean => ctx.isSystemAdmin || hasPerms(ctx.perms, [code]);
 
-/** Members of an org: users with any org-role binding there. */
-export const membersOf = (orgId: string): ScopeCondition => ({
-  field: 'id',
-  op: 'inSubquery',
-  subquery: { table: 'role_bindings', column: 'user_id', where: { org_id: orgId } },
-});
+/** Fields whose change touches only the current organization (its roles and groups of the user). */
+const ORG_LOCAL_FIELDS = new Set(['org_roles', 'groups', 'password_strategy']);
+
+const sameValue = (field: string, before: unknown, after: unknown): boolean => {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(before) && blank(after)) return true;
+  // The console's form sends datetimes at second precision; stored ones carry milliseconds.
+  if (field.startsWith('date_') && typeof before === 'number' && typeof after === 'number')
+    return Math.floor(before / 1000) === Math.floor(after / 1000);
+  if (typeof after === 'boolean') return Boolean(before) === after;
+  return JSON.stringify(before) === JSON.stringify(after);
+};
 
 /**
- * A user holding a system role beyond the plain "User" role (SystemAdmin, auditors, components, custom
- * system roles) is managed by system administrators only: an org admin must not change, reset, block or
- * remove someone more privileged than himself.
+ * Whether a write changes the user's account — anything global, seen by every org he belongs to — rather
+ * than only his roles and groups here. Unchanged values a form sends back do not count.
  */
-export function assertManageable(app: IdentityDeps, target: StoredRow, ctx: RequestContext): void {
-  if (ctx.isSystemAdmin) return;
-  const bindings = bindingsOfUsers(app.db, [String(target.id)]).get(String(target.id)) ?? [];
-  const privileged = bindings.some((b) => b.scope === 'system' && b.roleId !== BUILTIN_ROLE_IDS.User);
-  if (privileged && !hasPerms(ctx.perms, ['rbac.add_systemrolebinding'])) throw permissionDenied();
+export function changesAccount(data: StoredRow, existing: StoredRow): boolean {
+  return Object.entries(data).some(([field, value]) => {
+    if (ORG_LOCAL_FIELDS.has(field)) return false;
+    if (field === 'password') return typeof value === 'string' && value !== '';
+    if (field === 'system_roles') return true;
+    return !sameValue(field, existing[field], value);
+  });
+}
+
+/** SystemAdmin or OrgAdmin anywhere once this write is done (the stricter password length applies). */
+function administratorAfter(app: IdentityDeps, data: StoredRow, existing: StoredRow | null): boolean {
+  const current = existing
+    ? (bindingsOfUsers(app.db, [String(existing.id)]).get(String(existing.id)) ?? [])
+    : [];
+  const asked = [data.system_roles, data.org_roles].flatMap((ids) =>
+    Array.isArray(ids) ? ids.map((roleId) => ({ roleId: String(roleId) })) : [],
+  );
+  return isAdministrator([...current, ...asked]);
 }
 
 const roleName = (roleId: string, name: string): string => builtinRoleById(roleId)?.name ?? name;
@@ -225,8 +246,15 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         const people: ScopeCondition = { field: 'is_service_account', op: 'eq', value: 0 };
         return ctx.orgId === ROOT_ORG_ID ? people : { and: [people, membersOf(ctx.orgId)] };
       },
-      validate: (data, ctx, existing, resources) => {
-        if (existing) assertManageable(app, existing, ctx);
+      validate: async (data, ctx, existing, resources) => {
+        // rbac/user-authority.ts: an account change needs the right in every org of the user.
+        if (existing)
+          await assertMayManageUser(
+            app.db,
+            ctx,
+            String(existing.id),
+            changesAccount(data, existing) ? 'account' : 'membership',
+          );
         const errors: FieldErrors = {};
         if (data.system_roles !== undefined) {
           if (!can(ctx, 'rbac.add_systemrolebinding')) throw permissionDenied();
@@ -245,23 +273,28 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
             errors.org_roles = [message('required', ctx.language)];
         }
         if (existing && existing.id === ctx.userId && data.is_active === false)
-          errors.is_active = [ctx.language === 'zh' ? '不能禁用自己' : 'You cannot disable yourself'];
+          errors.is_active = [
+            l('不能禁用自己', 'You cannot disable yourself', '自分自身を無効にすることはできません')[
+              ctx.language
+            ],
+          ];
         if (!existing && data.password_strategy === 'custom' && !data.password)
           errors.password = [message('required', ctx.language)];
+        else if (typeof data.password === 'string' && data.password !== '') {
+          const administrator = administratorAfter(app, data, existing);
+          const problems = passwordProblems(data.password, { administrator }, ctx.language);
+          if (problems.length > 0) errors.password = problems;
+        }
         return Object.keys(errors).length > 0 ? errors : null;
       },
-      beforeSave: async (data, ctx, existing) => {
+      beforeSave: (data, ctx, existing) => {
         if (!existing) {
           if (!data.name) data.name = data.username;
           data.date_joined = Date.now();
           data.created_by = ctx.username.slice(0, 30);
         }
-        if (typeof data.password === 'string' && data.password !== '') {
-          data.password_hash = await hashPassword(data.password);
-          data.date_password_last_updated = Date.now();
-        }
       },
-      afterSave: (row, ctx, created, input, resources) => {
+      afterSave: async (row, ctx, created, input, resources) => {
         const id = String(row.id);
         if (created || input.system_roles !== undefined) {
           const roles = (input.system_roles as string[] | undefined) ?? [BUILTIN_ROLE_IDS.User];
@@ -272,10 +305,18 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
           replaceUserBindings(app.db, id, 'org', ctx.orgId, roles);
         }
         if (Array.isArray(input.groups)) setGroups(id, input.groups as string[], ctx, resources);
+        // users/password-change.ts and auth/credential-revocation.ts: a new password or a disabled account
+        // ends what the user's old credentials opened.
+        if (typeof input.password === 'string' && input.password !== '')
+          await replacePassword(app.db, id, input.password, {
+            actor: { userId: ctx.userId, sessionId: ctx.sessionId ?? null },
+            mustChange: row.need_update_password === true,
+          });
+        if (!created && input.is_active === false) revokeUserCredentials(app.db, id, 'disabled');
       },
-      beforeDelete: (row, ctx) => {
+      beforeDelete: async (row, ctx) => {
         if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');
-        assertManageable(app, row, ctx);
+        await assertMayManageUser(app.db, ctx, String(row.id), 'delete');
       },
     },
     extraActions: userActions(app),

@@ -1,0 +1,34 @@
+import type { Db } from '../db/open-database';
+import { revokeUserCredentials, type CredentialChange } from '../auth/credential-revocation';
+import { hashPassword } from '../auth/passwords';
+import { setUserPasswordHash } from '../storage/users';
+
+/** Who changes a password: their user id and the session they act from (null for signed requests). */
+export interface PasswordActor {
+  userId: string;
+  sessionId: string | null;
+}
+
+/** A change of one's own password keeps the actor's session; anybody else's is an administrator's act. */
+function passwordChangeKind(actor: PasswordActor, userId: string): CredentialChange {
+  return actor.userId === userId ? 'password-changed' : 'password-set-by-admin';
+}
+
+/**
+ * Replaces a user's password and ends what the old one opened (auth/credential-revocation.ts). The caller
+ * has checked the password policy (auth/password-policy.ts) and who may do this (rbac/user-authority.ts).
+ */
+export async function replacePassword(
+  db: Db,
+  userId: string,
+  password: string,
+  how: {
+    actor: PasswordActor;
+    /** The user must choose a new password at the next login (after a reset). */
+    mustChange: boolean;
+  },
+): Promise<void> {
+  const hash = await hashPassword(password);
+  setUserPasswordHash(db, userId, hash, Date.now(), how.mustChange);
+  revokeUserCredentials(db, userId, passwordChangeKind(how.actor, userId), how.actor.sessionId);
+}
