@@ -2,7 +2,6 @@
 // against listeners opened here, sets the asset's connectivity, and records tasks and executions per org.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
