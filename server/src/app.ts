@@ -29,7 +29,7 @@ import { registerOps } from './ops';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
-import { deleteExpiredSessions } from './storage/sessions';
+import { deleteExpiredSessions } from './data/stores/sessions';
 import { installEngine, type Engine } from './engine';
 import { describeDemo, DEFAULT_DEMO_PASSWORD, seedOnEngineStart } from './seed/start-seeds';
 

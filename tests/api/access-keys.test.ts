@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOrg } from '../../server/src/storage/orgs';
+import { ensureOrg } from '../../server/src/data/stores/orgs';
 import { Client, startTestServer, type TestServer } from './harness';
 import { DEFAULT_ORG, call } from './identity-helpers';
 

@@ -1,5 +1,5 @@
 import { ADMIN_PASSWORD, Client, type TestServer } from './harness';
-import { ensureOrg } from '../../server/src/storage/orgs';
+import { ensureOrg } from '../../server/src/data/stores/orgs';
 
 /** JSON calls with the org header and csrf token, as the console sends them. */
 export interface ApiResult<T = unknown> {

@@ -27,7 +27,7 @@ import {
   type Where,
 } from './rbac-matrix';
 import { sendSiteMessage } from '../../server/src/notifications';
-import { countUnread, findSiteMessage } from '../../server/src/notifications/site-message-store';
+import { countUnread, findSiteMessage } from '../../server/src/data/stores/site-message-store';
 
 /**
  * Role × action × organization over the asset side (assets, nodes and their tree/children/asset-link

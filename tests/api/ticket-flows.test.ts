@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import { addOrg, adminClient, call } from './asset-helpers';
-import { replaceRolePermissions } from '../../server/src/storage/role-permissions';
+import { replaceRolePermissions } from '../../server/src/data/stores/role-permissions';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
 
 const FLOWS = '/api/v1/tickets/flows/';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cookieNames } from '../../server/src/auth/cookies';
 import { sendSiteMessage } from '../../server/src/notifications';
-import { findUserCredentials, setUserPasswordLastUpdated } from '../../server/src/storage/users';
+import { findUserCredentials, setUserPasswordLastUpdated } from '../../server/src/data/stores/users';
 import { ADMIN_PASSWORD, consoleForFile, newPage, signIn, type Console } from './harness';
 
 const c = consoleForFile();

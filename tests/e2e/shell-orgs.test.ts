@@ -1,7 +1,7 @@
 // Organizations and the licence-dependent frame (issue 5 items 2, 4, 6), with a licence installed through
 // BASTION_LICENSE_FILE: the selector, switching with reload, the licence banner, the footer, the tickets badge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOrg } from '../../server/src/storage/orgs';
+import { ensureOrg } from '../../server/src/data/stores/orgs';
 import { viewPlugin, writeDropIn } from './fixtures';
 import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
 

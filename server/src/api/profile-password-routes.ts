@@ -10,7 +10,7 @@ import { message } from '../engine/messages';
 import { ResponseError } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage } from '../http/language';
-import { findUserPasswordHash } from '../storage/users';
+import { findUserPasswordHash } from '../data/stores/users';
 import { replacePassword } from '../users/password-change';
 
 export const PROFILE_PASSWORD_URL = '/api/v1/users/profile/password/';

@@ -5,7 +5,7 @@ import { permissionDenied } from '../http/api-error';
 import { builtinRoleById } from '../rbac/builtin-roles';
 import { allows } from '../rbac/authorize';
 import { permissionList, permissionTree } from '../rbac/permission-tree';
-import { listRolePermissions } from '../storage/role-permissions';
+import { listRolePermissions } from '../data/stores/role-permissions';
 
 /** `GET /api/v1/rbac/permissions/` and `/permissions/tree/` (api.md §3.4): `?scope=org|system&role=<id>`. */
 export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -15,7 +15,7 @@ import {
   setAccessKeyActive,
   type AccessKeyListQuery,
   type AccessKeyRecord,
-} from '../storage/access-keys';
+} from '../data/stores/access-keys';
 import {
   callerContext,
   detailId,

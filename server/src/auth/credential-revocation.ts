@@ -1,7 +1,7 @@
 import type { Database } from '../data/database';
-import { deactivateAccessKeys } from '../storage/access-keys';
-import { deleteUserSessions } from '../storage/sessions';
-import { expireLiveTempTokens } from '../storage/temp-tokens';
+import { deactivateAccessKeys } from '../data/stores/access-keys';
+import { deleteUserSessions } from '../data/stores/sessions';
+import { expireLiveTempTokens } from '../data/stores/temp-tokens';
 
 /**
  * What ends when a user's credentials change (docs/security.md "Sessions end on credential changes"):

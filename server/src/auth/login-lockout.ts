@@ -6,7 +6,7 @@ import {
   findBlockedKeys,
   incrementFailure,
   setBlock,
-} from '../storage/login-failures';
+} from '../data/stores/login-failures';
 
 /**
  * Contract §1.3 lock-out: failures are counted per (username, client address); reaching the limit blocks

@@ -1,7 +1,7 @@
 import type { Language } from '../engine/declaration';
 import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import { passwordRules, type PasswordRules } from '../settings/password-rules';
-import type { RoleBindingRecord } from '../storage/role-bindings';
+import type { RoleBindingRecord } from '../data/stores/role-bindings';
 import { credentialMessage } from './credential-messages';
 import { newPassword } from './random-tokens';
 

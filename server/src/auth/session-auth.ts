@@ -4,8 +4,8 @@ import { csrfFailed, notAuthenticated } from '../http/api-error';
 import { LOGIN_PATH } from './login-paths';
 import { UserAccess } from '../rbac/user-permissions';
 import { authenticateSignature, installSignedBodyCheck } from './signature-auth';
-import { deleteSession, extendSession, findSession, type SessionRecord } from '../storage/sessions';
-import { findUserById, type UserRecord } from '../storage/users';
+import { deleteSession, extendSession, findSession, type SessionRecord } from '../data/stores/sessions';
+import { findUserById, type UserRecord } from '../data/stores/users';
 
 /** The signed-in user of a request: from the session cookie, or from an access key's HTTP signature. */
 export interface AuthContext {

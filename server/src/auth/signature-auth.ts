@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
 import { UserAccess } from '../rbac/user-permissions';
-import { findAccessKey, recordSignatureUse } from '../storage/access-keys';
-import { findUserById } from '../storage/users';
+import { findAccessKey, recordSignatureUse } from '../data/stores/access-keys';
+import { findUserById } from '../data/stores/users';
 import { apiClientLanguage, credentialMessage } from './credential-messages';
 import {
   DIGEST_HEADER,

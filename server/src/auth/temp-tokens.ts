@@ -14,7 +14,7 @@ import {
   markTempTokenVerified,
   sweepTempTokens,
   type TempTokenRecord,
-} from '../storage/temp-tokens';
+} from '../data/stores/temp-tokens';
 import {
   callerContext,
   detailId,

@@ -4,7 +4,7 @@ import { migrateSchema } from '../data/migrate';
 import { openDatabase } from '../data/open-database';
 import { ResourceRegistry } from '../engine/runtime';
 import { declaredResources } from '../resources';
-import { listOrgNames } from '../storage/orgs';
+import { listOrgNames } from '../data/stores/orgs';
 
 /** The engine's registry of every declared resource (server/src/resources/index.ts) over one database. */
 export function buildRegistry(db: Database, config: Pick<ServerConfig, 'licenseFile'>): ResourceRegistry {

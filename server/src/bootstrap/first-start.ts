@@ -1,9 +1,9 @@
 import { newCompliantPassword, passwordProblems } from '../auth/password-policy';
 import { BUILTIN_ROLES } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID, DEFAULT_ORG_NAME } from '../orgs/org-ids';
-import { ensureOrg } from '../storage/orgs';
-import { ensureBuiltinRoles } from '../storage/roles';
-import { findUserCredentials } from '../storage/users';
+import { ensureOrg } from '../data/stores/orgs';
+import { ensureBuiltinRoles } from '../data/stores/roles';
+import { findUserCredentials } from '../data/stores/users';
 import { createUser, type UserTarget } from '../users/create-user';
 
 export const ADMIN_USERNAME = 'admin';

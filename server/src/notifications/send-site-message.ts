@@ -1,6 +1,6 @@
 import type { Database } from '../data/database';
 import { notifyUnreadChanged } from './events';
-import { insertSiteMessage } from './site-message-store';
+import { insertSiteMessage } from '../data/stores/site-message-store';
 
 export interface SiteMessageInput {
   userIds: readonly string[];

@@ -11,7 +11,7 @@ import {
   listSiteMessages,
   markSiteMessagesRead,
   type SiteMessageRecord,
-} from './site-message-store';
+} from '../data/stores/site-message-store';
 
 export const SITE_MESSAGE_URL = '/api/v1/notifications/site-message/';
 

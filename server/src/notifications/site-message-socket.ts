@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { registerSessionSocket } from '../http/session-socket';
 import { onUnreadChanged } from './events';
-import { countUnread } from './site-message-store';
+import { countUnread } from '../data/stores/site-message-store';
 
 export { isSameOrigin } from '../http/session-socket';
 

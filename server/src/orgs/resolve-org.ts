@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../data/database';
 import { ApiError } from '../http/api-error';
 import type { UserAccess } from '../rbac/user-permissions';
-import { findOrgById, listOrgs } from '../storage/orgs';
+import { findOrgById, listOrgs } from '../data/stores/orgs';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID, ROOT_ORG_NAME } from './org-ids';
 
 /** The organization a request acts in, with the user's permissions there. */

@@ -4,7 +4,7 @@ import type { Language, RequestContext } from '../engine/declaration';
 import { ApiError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { currentLicense } from '../plugins/license';
-import { listRoleBindingsForUsers, type RoleBindingRecord } from '../storage/role-bindings';
+import { listRoleBindingsForUsers, type RoleBindingRecord } from '../data/stores/role-bindings';
 import { BUILTIN_ROLE_IDS } from './builtin-roles';
 import { rbacMessage, type RbacMessage } from './messages';
 import { UserAccess } from './user-permissions';

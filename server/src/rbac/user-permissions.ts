@@ -1,7 +1,7 @@
 import type { Database } from '../data/database';
-import { listOrgs } from '../storage/orgs';
-import { listUserRoleBindings, type RoleBindingRecord } from '../storage/role-bindings';
-import { listRolePermissions } from '../storage/role-permissions';
+import { listOrgs } from '../data/stores/orgs';
+import { listUserRoleBindings, type RoleBindingRecord } from '../data/stores/role-bindings';
+import { listRolePermissions } from '../data/stores/role-permissions';
 import { builtinRoleById } from './builtin-roles';
 import { ORG_SCOPE_PERMISSION_CODES } from './permission-catalogue';
 

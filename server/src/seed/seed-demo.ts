@@ -1,6 +1,6 @@
-import { ensureOrg } from '../storage/orgs';
-import { addSeedMarker, hasSeedMarker } from '../storage/seed-markers';
-import { findUserCredentials } from '../storage/users';
+import { ensureOrg } from '../data/stores/orgs';
+import { addSeedMarker, hasSeedMarker } from '../data/stores/seed-markers';
+import { findUserCredentials } from '../data/stores/users';
 import { createUser, UserRefusedError } from '../users/create-user';
 import { sendSiteMessage } from '../notifications';
 import { ensureOrgRoot, childrenOf, orgNodes, toNode, type NodeRow } from '../resources/assets/node-store';

@@ -8,7 +8,7 @@ import {
   processTicket,
   type ProcessAction,
 } from '../resources/tickets';
-import { findUserCredentials } from '../storage/users';
+import { findUserCredentials } from '../data/stores/users';
 import { DEMO_ORGS } from './demo-data';
 import { optionalResource, systemContext, type SeedEnv } from './seed-context';
 

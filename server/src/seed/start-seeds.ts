@@ -1,6 +1,6 @@
 import { ensureBuiltinPlatforms } from '../resources/assets/ensure-builtin-platforms';
 import { ensureDefaultTicketFlows } from '../resources/tickets';
-import { addSeedMarker, hasSeedMarker } from '../storage/seed-markers';
+import { addSeedMarker, hasSeedMarker } from '../data/stores/seed-markers';
 import { seedDemo, type DemoSeedResult } from './seed-demo';
 import type { SeedEnv } from './seed-context';
 

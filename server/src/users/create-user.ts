@@ -3,10 +3,10 @@ import type { Database } from '../data/database';
 import type { RequestContext, ResourceDirectory } from '../engine/declaration';
 import { builtinRoleIdFor } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID } from '../orgs/org-ids';
-import { findOrgById } from '../storage/orgs';
-import { findRolesByIds } from '../storage/roles';
-import { replaceUserBindings } from '../storage/role-bindings';
-import { findUserById, setUserPasswordHash, type UserRecord } from '../storage/users';
+import { findOrgById } from '../data/stores/orgs';
+import { findRolesByIds } from '../data/stores/roles';
+import { replaceUserBindings } from '../data/stores/role-bindings';
+import { findUserById, setUserPasswordHash, type UserRecord } from '../data/stores/users';
 
 export interface NewUser {
   username: string;

@@ -1,7 +1,7 @@
 import type { Database } from '../data/database';
 import { revokeUserCredentials, type CredentialChange } from '../auth/credential-revocation';
 import { hashPassword } from '../auth/passwords';
-import { setUserPasswordHash } from '../storage/users';
+import { setUserPasswordHash } from '../data/stores/users';
 
 /** Who changes a password: their user id and the session they act from (null for signed requests). */
 export interface PasswordActor {

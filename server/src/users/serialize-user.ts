@@ -1,6 +1,6 @@
 import { builtinRoleById } from '../rbac/builtin-roles';
-import type { RoleBindingRecord } from '../storage/role-bindings';
-import type { UserRecord } from '../storage/users';
+import type { RoleBindingRecord } from '../data/stores/role-bindings';
+import type { UserRecord } from '../data/stores/users';
 import { formatDateTime, formatNullableDateTime } from '../http/datetime';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 

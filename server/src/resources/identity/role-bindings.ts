@@ -3,8 +3,8 @@ import { ResponseError } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { builtinRoleById } from '../../rbac/builtin-roles';
 import { checkNewMembers } from '../../rbac/user-authority';
-import { listRoleBindingsForUsers } from '../../storage/role-bindings';
-import { findUserById } from '../../storage/users';
+import { listRoleBindingsForUsers } from '../../data/stores/role-bindings';
+import { findUserById } from '../../data/stores/users';
 import {
   defineResource,
   type FieldDeclaration,

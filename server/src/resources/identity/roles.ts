@@ -5,8 +5,8 @@ import { hasPerms } from '../../rbac/has-perms';
 import { builtinRoleById, type BuiltinRoleName } from '../../rbac/builtin-roles';
 import { permissionIdsToCodes } from '../../rbac/permission-ids';
 import { permissionTree, permissionList } from '../../rbac/permission-tree';
-import { listRolePermissions, replaceRolePermissions } from '../../storage/role-permissions';
-import { roleUserCounts, usersOfRole } from '../../storage/role-bindings';
+import { listRolePermissions, replaceRolePermissions } from '../../data/stores/role-permissions';
+import { roleUserCounts, usersOfRole } from '../../data/stores/role-bindings';
 import {
   defineResource,
   type ExtraAction,

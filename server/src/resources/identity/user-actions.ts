@@ -9,8 +9,8 @@ import {
   licenseRequired,
   visibleUsers,
 } from '../../rbac/user-authority';
-import { deleteBlock } from '../../storage/login-failures';
-import { addOrgBindings, listRoleBindingsForUsers, removeUserFromOrg } from '../../storage/role-bindings';
+import { deleteBlock } from '../../data/stores/login-failures';
+import { addOrgBindings, listRoleBindingsForUsers, removeUserFromOrg } from '../../data/stores/role-bindings';
 import { replacePassword } from '../../users/password-change';
 import type { Condition } from '../../data/conditions';
 import type { ExtraAction, ExtraActionCall, RequestContext, StoredRow } from '../../engine/declaration';

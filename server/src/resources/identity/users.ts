@@ -6,8 +6,8 @@ import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { BUILTIN_ROLE_IDS, builtinRoleById } from '../../rbac/builtin-roles';
 import { allows } from '../../rbac/authorize';
 import { assertMayManageUser, membersOf } from '../../rbac/user-authority';
-import { findBlockedKeys } from '../../storage/login-failures';
-import { listRoleBindingsForUsers, replaceUserBindings } from '../../storage/role-bindings';
+import { findBlockedKeys } from '../../data/stores/login-failures';
+import { listRoleBindingsForUsers, replaceUserBindings } from '../../data/stores/role-bindings';
 import { replacePassword } from '../../users/password-change';
 import {
   defineResource,

@@ -6,7 +6,7 @@ import { normalizeUuid } from '../../engine/values';
 import { ResponseError } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { UserAccess } from '../../rbac/user-permissions';
-import { findOrgById } from '../../storage/orgs';
+import { findOrgById } from '../../data/stores/orgs';
 import { ASSET_PERMISSION } from '../perms';
 import { applyAssetMeta, checkApplyAssetMeta } from './apply-asset-meta';
 import { peopleOf, resolveAssignees } from './assignees';

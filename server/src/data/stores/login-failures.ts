@@ -1,4 +1,4 @@
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 /** What a failure counter or block is keyed by. */
 export type LockScope = 'user_ip' | 'ip' | 'user';

@@ -1,4 +1,4 @@
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 /** Permission codes of custom roles (built-in roles take theirs from rbac/builtin-roles.ts). */
 export async function listRolePermissions(

@@ -1,4 +1,4 @@
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 export interface OrgRecord {
   id: string;

@@ -1,5 +1,5 @@
-import type { Database } from '../data/database';
-import type { RoleScope } from '../rbac/builtin-roles';
+import type { Database } from '../database';
+import type { RoleScope } from '../../rbac/builtin-roles';
 
 export interface RoleRecord {
   id: string;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Database } from '../data/database';
-import type { RoleScope } from '../rbac/builtin-roles';
+import type { Database } from '../database';
+import type { RoleScope } from '../../rbac/builtin-roles';
 
 export interface RoleBindingRecord {
   roleId: string;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 /** One site message as one user sees it (the message plus that user's read state). */
 export interface SiteMessageRecord {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 export interface SessionRecord {
   userId: string;

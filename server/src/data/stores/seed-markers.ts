@@ -1,4 +1,4 @@
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 /** Data sets already loaded (migration 201): a marker row makes `seed --demo` / BASTION_DEMO=1 run once. */
 export async function hasSeedMarker(db: Database, name: string): Promise<boolean> {

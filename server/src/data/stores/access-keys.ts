@@ -1,4 +1,4 @@
-import type { Database } from '../data/database';
+import type { Database } from '../database';
 
 /** A user's access key (contract §1.5). The secret is stored sealed (auth/secret-box.ts), never in clear. */
 export interface AccessKeyRecord {
