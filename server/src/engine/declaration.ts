@@ -207,23 +207,50 @@ export interface ResourceDirectory {
   has(name: string): boolean;
 }
 
+/**
+ * State shared by the hooks of one write request: every row of a bulk create or update (one row for a
+ * single write). What a hook needs about "the others" (the org's nodes, the names taken under a parent)
+ * is computed once per batch here, so a bulk request costs linear work, never a re-read per item.
+ */
+export interface WriteBatch {
+  /** The value under `key`, computed by `compute` on its first use within this batch. */
+  memo<T>(key: string, compute: () => T): T;
+}
+
 export interface ResourceHooks {
   /** Narrows every query of this resource beyond org scoping (users: members of the current org). */
   scope?: (ctx: RequestContext) => ScopeCondition | null;
-  /** Cross-field and database checks after per-field validation; return errors to answer 400. */
+  /**
+   * Cross-field and database checks after per-field validation; return errors to answer 400. In a bulk
+   * write every item is validated before any is written: `batch` lets a hook see the items before it.
+   */
   validate?: (
     data: StoredRow,
     ctx: RequestContext,
     existing: StoredRow | null,
     resources: ResourceDirectory,
+    batch: WriteBatch,
   ) => FieldErrors | null | Promise<FieldErrors | null>;
-  /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written. */
+  /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written (may await). */
   beforeSave?: (
     data: StoredRow,
     ctx: RequestContext,
     existing: StoredRow | null,
     resources: ResourceDirectory,
+    batch: WriteBatch,
   ) => void | Promise<void>;
+  /**
+   * Synchronous, inside the one transaction that writes the batch, just before this row is written:
+   * values that must not race with another request (keys, counters, default names) are taken here. It
+   * sees the rows of the batch written before it; it must not await.
+   */
+  beforeWrite?: (
+    data: StoredRow,
+    ctx: RequestContext,
+    existing: StoredRow | null,
+    resources: ResourceDirectory,
+    batch: WriteBatch,
+  ) => void;
   /** `input` holds the validated input including `virtual` fields (absent ones were not sent). */
   afterSave?: (
     row: StoredRow,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { xlsxStream as workbookStream } from '../export/xlsx-stream';
 import type { FieldDeclaration, RequestContext } from './declaration';
 import type { SelectQuery } from './conditions';
+import { yieldToEventLoop } from './pacer';
 import type { EngineResource } from './runtime';
 import { writableFields } from './validation';
 
@@ -52,9 +53,6 @@ function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Yields to the event loop between batches so a large export does not stall other requests. */
-const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 async function* rowBatches(
   resource: EngineResource,
   query: SelectQuery,
@@ -69,7 +67,8 @@ async function* rowBatches(
       only,
     );
     yield rows.map((row) => columns.map((column) => cell(row[column.name])));
-    await breathe();
+    // Between batches other requests get a turn: a large export does not stall them.
+    await yieldToEventLoop();
   }
 }
 

@@ -1,16 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open-database';
 import { ResponseError, permissionDenied } from '../http/api-error';
 import { pageResponse } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
-import type {
-  CrudAction,
-  ExtraAction,
-  FieldErrors,
-  HttpMethod,
-  RequestContext,
-  StoredRow,
-} from './declaration';
+import type { CrudAction, ExtraAction, HttpMethod, RequestContext, StoredRow } from './declaration';
 import {
   csvStream,
   exportColumns,
@@ -23,12 +16,15 @@ import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
 import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
+import { yieldToEventLoop } from './pacer';
+import { allOf } from './conditions';
 import { requestContext } from './request-context';
 import type { ResourceCache } from './resource-cache';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
+import { MAX_BULK_ITEMS, assertBulkSize } from './write-batch';
 
-/** JSON bodies of list writes (bulk create/update of thousands of rows) may be larger than Fastify's 1 MiB. */
-export const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+/** Rows per batch of an unpaged list (see GET): about a slice of work each. */
+const UNPAGED_BATCH = 1000;
 
 /** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
 const SUGGESTIONS_PAGE = 10;
@@ -89,8 +85,6 @@ export function registerResourceRoutes(
   app.options(listUrl, options(false));
   app.options(detailUrl, options(true));
 
-  const bulkOptions: RouteShorthandOptions = { bodyLimit: BULK_BODY_LIMIT };
-
   app.get(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'view', 'GET');
@@ -99,7 +93,21 @@ export function registerResourceRoutes(
     const format = exportFormat(query, request.headers.accept);
     if (format) return sendExport(reply, format, query, list, ctx);
     const fields = outputFields(resource, query);
-    if (list.limit === null) return resource.serializeMany(resource.select(selectOf(list)), ctx, fields);
+    if (list.limit === null) {
+      // No pagination asked (a plain array): read and serialise in batches, giving others a turn between.
+      const all: Array<Record<string, unknown>> = [];
+      for (const batch of resource.store.batches(selectOf(list), UNPAGED_BATCH)) {
+        all.push(
+          ...resource.serializeMany(
+            batch.map((raw) => resource.decode(raw)),
+            ctx,
+            fields,
+          ),
+        );
+        await yieldToEventLoop();
+      }
+      return all;
+    }
     const { rows, count } = resource.page({ ...selectOf(list), limit: list.limit });
     const results = resource.serializeMany(rows, ctx, fields);
     return pageResponse(
@@ -149,25 +157,16 @@ export function registerResourceRoutes(
     return reply.send(xlsxStream(resource, select, columns, ctx));
   };
 
-  app.post(listUrl, bulkOptions, async (request, reply) => {
+  app.post(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'add', 'POST');
     if (decl.orgScoped && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
     const body = request.body;
     if (Array.isArray(body)) {
-      const checked = [];
-      for (const item of body) checked.push(await resource.check(item, 'create', null, ctx));
-      if (checked.some((c) => c.errors))
-        throw new ResponseError(
-          400,
-          checked.map((c) => c.errors ?? {}),
-        );
-      const created = [];
-      for (const { data } of checked) created.push(await resource.insertPrepared(data, ctx));
+      const created = await resource.createMany(body, ctx);
       return reply.code(201).send(resource.serializeMany(created, ctx));
     }
-    const data = await resource.prepare(body, 'create', null, ctx);
-    const row = await resource.insertPrepared(data, ctx);
+    const row = await resource.create(asObject(body), ctx);
     return reply.code(201).send(resource.serialize(row, ctx));
   });
 
@@ -179,37 +178,31 @@ export function registerResourceRoutes(
       throw new ResponseError(400, {
         non_field_errors: [message('notAList', ctx.language, { type: pythonType(body ?? null) })],
       });
+    assertBulkSize(body.length, ctx.language);
     const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
-    const plan: Array<{ existing: StoredRow; data: StoredRow }> = [];
-    const errors: FieldErrors[] = [];
-    for (const item of body) {
-      const record = (item ?? {}) as Record<string, unknown>;
-      const id = typeof record === 'object' ? (record.id ?? record.pk) : undefined;
+    const ids = body.map((item: unknown) => {
+      const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+      const id = record.id ?? record.pk;
       if (typeof id !== 'string' && typeof id !== 'number')
         throw new ResponseError(400, [message('idMissing', ctx.language)]);
-      const [existing] = resource.select({
-        where: list.where
-          ? { allOf: [list.where, { field: 'id', op: 'eq', value: String(id) }] }
-          : { field: 'id', op: 'eq', value: String(id) },
-        order: [],
-        limit: 1,
-        offset: 0,
-      });
-      if (!existing) {
-        errors.push({ id: [message('notFound', ctx.language, { model: decl.label[ctx.language] })] });
-        continue;
-      }
-      const outcome = await resource.check(item, partial ? 'partial' : 'update', existing, ctx);
-      errors.push(outcome.errors ?? {});
-      plan.push({ existing, data: outcome.data });
-    }
-    if (errors.some((e) => Object.keys(e).length > 0)) throw new ResponseError(400, errors);
-    const updated = [];
-    for (const { existing, data } of plan) updated.push(await resource.updatePrepared(existing, data, ctx));
+      return String(id).slice(0, 64);
+    });
+    // One read for every target, within the request's filtered set (api.md §5).
+    const idCondition = { field: 'id', op: 'in', values: ids } as const;
+    const found = new Map(
+      resource
+        .select({ where: allOf([list.where, idCondition]), order: [], limit: null, offset: 0 })
+        .map((row) => [String(row.id), row]),
+    );
+    const targets = body.map((input: unknown, index) => ({
+      existing: found.get(ids[index] as string) ?? null,
+      input,
+    }));
+    const updated = await resource.updateMany(targets, ctx, partial);
     return resource.serializeMany(updated, ctx);
   };
-  app.put(listUrl, bulkOptions, bulkUpdate(false));
-  app.patch(listUrl, bulkOptions, bulkUpdate(true));
+  app.put(listUrl, bulkUpdate(false));
+  app.patch(listUrl, bulkUpdate(true));
 
   // Bulk delete with the guard of api.md §5; a refusal is a 400 with an empty body.
   app.delete(listUrl, async (request, reply) => {
@@ -217,9 +210,9 @@ export function registerResourceRoutes(
     require(ctx, 'delete', 'DELETE');
     const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
     if (!bulkDeleteAllowed(resource, list)) throw new ResponseError(400, undefined);
-    const rows = resource.select({ where: list.where, order: [], limit: null, offset: 0 });
-    for (const row of rows) await decl.hooks?.beforeDelete?.(row, ctx, deps.registry);
-    resource.store.transaction(() => resource.store.deleteMany(rows.map((row) => String(row.id))));
+    // One more than allowed is enough to refuse: a huge selection is never read whole.
+    const rows = resource.select({ where: list.where, order: [], limit: MAX_BULK_ITEMS + 1, offset: 0 });
+    await resource.deleteRows(rows, ctx);
     return reply.code(204).send();
   });
 
@@ -319,7 +312,6 @@ function registerExtraAction(
     app.route({
       method,
       url,
-      bodyLimit: BULK_BODY_LIMIT,
       handler: async (request, reply) => {
         const ctx = await requestContext(deps.db, request);
         if (!resource.allows(ctx, action.permissions)) throw permissionDenied();
