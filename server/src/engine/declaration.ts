@@ -215,6 +215,12 @@ export interface ResourceDirectory {
 export interface WriteBatch {
   /** The value under `key`, computed by `compute` on its first use within this batch. */
   memo<T>(key: string, compute: () => T): T;
+  /**
+   * Runs `write` once, at the end of the batch's write transaction, after every row (from `beforeWrite`):
+   * a counter the rows advanced in memory is stored once, not once per row. A later call with the same
+   * key replaces the earlier one.
+   */
+  atCommit(key: string, write: () => void): void;
 }
 
 export interface ResourceHooks {

@@ -164,7 +164,7 @@ export function registerResourceRoutes(
     const body = request.body;
     if (Array.isArray(body)) {
       const created = await resource.createMany(body, ctx);
-      return reply.code(201).send(resource.serializeMany(created, ctx));
+      return reply.code(201).send(await resource.serializeInTurns(created, ctx));
     }
     const row = await resource.create(asObject(body), ctx);
     return reply.code(201).send(resource.serialize(row, ctx));
@@ -199,7 +199,7 @@ export function registerResourceRoutes(
       input,
     }));
     const updated = await resource.updateMany(targets, ctx, partial);
-    return resource.serializeMany(updated, ctx);
+    return resource.serializeInTurns(updated, ctx);
   };
   app.put(listUrl, bulkUpdate(false));
   app.patch(listUrl, bulkUpdate(true));

@@ -17,7 +17,7 @@ import type {
   StoredRow,
 } from './declaration';
 import { message } from './messages';
-import { Pacer } from './pacer';
+import { Pacer, yieldToEventLoop } from './pacer';
 import { SqliteTable, WriteConflict } from './storage/sqlite-table';
 import { validateObject, type WriteMode } from './validation';
 import { Batch, assertBulkSize, throwItemErrors } from './write-batch';
@@ -31,6 +31,9 @@ export const objectMissing = (resource: CompiledResource): ResponseError =>
     detail: message('notFound', 'en', { model: resource.decl.label.en }),
     code: 'object_does_not_exist',
   });
+
+/** Rows serialised per turn by `serializeInTurns`. */
+const SERIALIZE_SLICE = 200;
 
 /** A bounded in-process cache of org names for `org_name` (orgs are few and rarely renamed). */
 export type OrgNames = (orgId: string) => string;
@@ -301,25 +304,25 @@ export class EngineResource implements ResourceAccess {
     const rows = plan.map(({ existing, data }) =>
       existing ? this.changedRow(data, ctx) : this.newRow(data, ctx),
     );
-    const ids = this.writeRows(
-      () =>
-        plan.map(({ existing }, index) => {
-          const row = rows[index] as StoredRow;
-          hooks?.beforeWrite?.(row, ctx, existing, this.registry, batch);
-          let id: string;
-          if (existing) {
-            id = String(existing.id);
-            this.store.update(id, this.encode(this.storedPart(row)));
-          } else {
-            const inserted = this.store.insert(this.encode(this.storedPart(row)));
-            id = row.id === undefined ? String(inserted) : String(row.id);
-          }
-          for (const [field] of this.compiled.links)
-            if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
-          return id;
-        }),
-      ctx,
-    );
+    const ids = this.writeRows(() => {
+      const written = plan.map(({ existing }, index) => {
+        const row = rows[index] as StoredRow;
+        hooks?.beforeWrite?.(row, ctx, existing, this.registry, batch);
+        let id: string;
+        if (existing) {
+          id = String(existing.id);
+          this.store.update(id, this.encode(this.storedPart(row)));
+        } else {
+          const inserted = this.store.insert(this.encode(this.storedPart(row)));
+          id = row.id === undefined ? String(inserted) : String(row.id);
+        }
+        for (const [field] of this.compiled.links)
+          if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
+        return id;
+      });
+      batch.commit();
+      return written;
+    }, ctx);
     const byId = new Map(
       this.select({ where: { field: 'id', op: 'in', values: ids }, order: [], limit: null, offset: 0 }).map(
         (row) => [String(row.id), row],
@@ -428,6 +431,22 @@ export class EngineResource implements ResourceAccess {
 
   link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void {
     this.store.link(field, id, targetIds, mode);
+  }
+
+  /**
+   * `serializeMany` of a long list (a bulk write's answer) in slices, giving other requests a turn
+   * between them: computed fields of hundreds of rows add up to a long synchronous stretch otherwise.
+   */
+  async serializeInTurns(
+    rows: readonly StoredRow[],
+    ctx: RequestContext,
+  ): Promise<Array<Record<string, unknown>>> {
+    const out: Array<Record<string, unknown>> = [];
+    for (let start = 0; start < rows.length; start += SERIALIZE_SLICE) {
+      if (start > 0) await yieldToEventLoop();
+      out.push(...this.serializeMany(rows.slice(start, start + SERIALIZE_SLICE), ctx));
+    }
+    return out;
   }
 
   serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown> {

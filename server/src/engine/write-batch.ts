@@ -23,10 +23,21 @@ export function assertBulkSize(count: number, language: Language): void {
 /** The per-request state hooks share (see WriteBatch), plus the unique values claimed by its items. */
 export class Batch implements WriteBatch {
   private readonly values = new Map<string, unknown>();
+  private readonly finishing = new Map<string, () => void>();
 
   memo<T>(key: string, compute: () => T): T {
     if (!this.values.has(key)) this.values.set(key, compute());
     return this.values.get(key) as T;
+  }
+
+  atCommit(key: string, write: () => void): void {
+    this.finishing.set(key, write);
+  }
+
+  /** The `atCommit` writes, in the order first registered (called inside the write transaction). */
+  commit(): void {
+    for (const write of this.finishing.values()) write();
+    this.finishing.clear();
   }
 
   /** Unique values taken by earlier items of the batch: `field` → value key → the item (row id or position). */

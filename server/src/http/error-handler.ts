@@ -72,11 +72,16 @@ export function installErrorHandlers(app: FastifyInstance): RouteTable {
   return routes;
 }
 
-/** Fastify's own 400 for an address it cannot decode (`/%zz`), in the `{detail, code}` shape. */
+/**
+ * Errors Fastify raises before routing (an address it cannot decode, `/%zz`: 400; a path segment longer
+ * than the router allows: 414), in the `{detail, code}` shape.
+ */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ detail: httpMessage('badUrl', requestLanguage(request)), code: 'bad_url' });
-    return;
-  }
-  void reply.code(400).send({ detail: error.message, code: 'invalid' });
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 400;
+  const detail =
+    error.code === 'FST_ERR_BAD_URL' ? httpMessage('badUrl', requestLanguage(request)) : error.message;
+  void reply.code(status).send({ detail, code: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'invalid' });
 }

@@ -200,8 +200,8 @@ export function assetsOfNodes(nodeIds: readonly string[]): ScopeCondition {
 /**
  * Assets in each node's subtree (distinct: an asset in two nodes of one subtree counts once). An org root
  * holds every asset of its org (an asset always has a node; orphans go back to the root), so its count
- * is the org's asset count. Other nodes union the direct asset ids of their subtree, read once per node
- * through the node's reverse m2m `assets` — one indexed read per node instead of one count per node.
+ * is the org's asset count. Other nodes union the direct asset ids of their subtree, read through the
+ * nodes' reverse m2m `assets` for every node concerned at once.
  */
 export function assetsAmounts(
   resources: ResourceDirectory,
@@ -210,25 +210,22 @@ export function assetsAmounts(
   wanted: readonly NodeRow[],
 ): Map<string, number> {
   const assets = resources.get(ASSET);
-  const nodes = resources.get(NODE);
-  const direct = new Map<string, string[]>();
-  const directOf = (nodeId: string): string[] => {
-    let ids = direct.get(nodeId);
-    if (!ids) direct.set(nodeId, (ids = nodes.linked('assets', nodeId)));
-    return ids;
-  };
   const result = new Map<string, number>();
-  // Subtrees walked through a child index: a page of n nodes costs their subtrees, not n scans of the tree.
-  let index: Map<string, NodeRow[]> | null = null;
+  // Subtrees walked through a child index, their direct asset links read in one go: a page of n nodes
+  // costs their subtrees, not n scans of the tree and a read per node.
+  const index = childIndex(allNodes);
+  const subtrees = new Map<string, NodeRow[]>();
   for (const node of wanted) {
-    if (node.parentKey === '') {
-      result.set(node.id, assets.count(null, { ...ctx, orgId: node.orgId }));
-      continue;
-    }
-    index ??= childIndex(allNodes);
+    if (node.parentKey === '') result.set(node.id, assets.count(null, { ...ctx, orgId: node.orgId }));
+    else subtrees.set(node.id, subtreeIn(index, node));
+  }
+  const ids = new Set([...subtrees.values()].flatMap((nodes) => nodes.map((node) => node.id)));
+  const direct =
+    ids.size === 0 ? new Map<string, string[]>() : resources.get(NODE).linkedMany('assets', [...ids]);
+  for (const [nodeId, nodes] of subtrees) {
     const distinct = new Set<string>();
-    for (const item of subtreeIn(index, node)) for (const id of directOf(item.id)) distinct.add(id);
-    result.set(node.id, distinct.size);
+    for (const item of nodes) for (const id of direct.get(item.id) ?? []) distinct.add(id);
+    result.set(nodeId, distinct.size);
   }
   return result;
 }

@@ -11,7 +11,7 @@ import { assetMessage } from './messages';
 import { NODE_ACTIONS } from './node-actions';
 import { splitFullValue } from './node-keys';
 import {
-  allocateChildKey,
+  acrossOrgs,
   allocateRootKey,
   assetsAmounts,
   assetsOfNodes,
@@ -171,10 +171,19 @@ function mayBecomeRoot(data: StoredRow, ctx: RequestContext, resources: Resource
   return data.value === undefined || data.value === '' || data.value === orgNameOf(resources, ctx, ctx.orgId);
 }
 
+/** A parent as the rows of one write transaction use it: its child mark and its children's names. */
+interface ParentState {
+  mark: number;
+  taken: Set<string>;
+  next: number;
+}
+
 /**
- * In the write transaction (synchronous): the parent is read again, the node gets the next child key of
- * it (or becomes the org root when the org still has none) and, when unnamed, the first free "New node N"
- * among its siblings. Names are tracked per parent for the whole batch: n nodes cost O(n), not O(n²).
+ * In the write transaction (synchronous): the node gets the next child key of its parent (or becomes the
+ * org root when the org still has none) and, when unnamed, the first free "New node N" among its
+ * siblings. The parent, its child mark and its children's names are read once per batch inside the
+ * transaction (nothing else writes meanwhile) and advanced in memory; the mark is stored once at commit.
+ * n nodes cost O(n), not O(n²).
  */
 function writeNode(
   data: StoredRow,
@@ -184,34 +193,41 @@ function writeNode(
   batch: WriteBatch,
 ): void {
   if (existing) return;
-  const parent =
-    typeof data.parent === 'string' && data.parent !== ''
-      ? resolveNode(resources, ctx, data.parent)
-      : findOrgRoot(resources, ctx);
-  if (parent === null && typeof data.parent === 'string' && data.parent !== '')
+  const root = batch.memo('node:write:root', () => ({ node: findOrgRoot(resources, ctx) }));
+  const named = typeof data.parent === 'string' && data.parent !== '' ? data.parent : null;
+  const parent = named
+    ? batch.memo(`node:write:node:${named}`, () => resolveNode(resources, ctx, named))
+    : root.node;
+  if (parent === null && named !== null)
     throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
   if (parent === null) {
     data.value = orgNameOf(resources, ctx, ctx.orgId);
     data.key = allocateRootKey(resources, ctx);
     data.parent_key = '';
     data.child_mark = 0;
+    root.node = toNode({ ...data, org_id: ctx.orgId });
     return;
   }
-  const names = batch.memo(`node:write:${parent.id}`, () => ({
-    taken: new Set(childrenNamed(resources, ctx, parent)),
-    next: 1,
-  }));
+  const state = batch.memo(`node:write:parent:${parent.id}`, (): ParentState => {
+    const fresh = resources.get(NODE).get(parent.id, acrossOrgs(ctx));
+    if (!fresh) throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
+    return { mark: toNode(fresh).childMark, taken: new Set(childrenNamed(resources, ctx, parent)), next: 1 };
+  });
   let value = typeof data.value === 'string' ? data.value.trim() : '';
   if (value === '') {
     const base = assetMessage('newNodeName', ctx.language);
-    while (names.taken.has(`${base} ${names.next}`)) names.next += 1;
-    value = `${base} ${names.next}`;
+    while (state.taken.has(`${base} ${state.next}`)) state.next += 1;
+    value = `${base} ${state.next}`;
   }
-  names.taken.add(value);
+  state.taken.add(value);
+  state.mark += 1;
   data.value = value;
-  data.key = allocateChildKey(resources, ctx, parent.id);
+  data.key = `${parent.key}:${state.mark}`;
   data.parent_key = parent.key;
   data.child_mark = 0;
+  batch.atCommit(`node:mark:${parent.id}`, () =>
+    resources.get(NODE).setColumns(parent.id, { child_mark: state.mark }),
+  );
 }
 
 /** Values of the children of `parent` (one indexed read). */
@@ -298,7 +314,7 @@ export const nodeResource = defineResource({
       computeMany: (rows, ctx, resources) => {
         const nodes = rows.map(toNode);
         const orgIds = new Set(nodes.map((node) => node.orgId));
-        const all = [...orgIds].flatMap((orgId) => orgNodes(resources, { ...ctx, orgId }));
+        const all = [...orgIds].flatMap((orgId) => unorderedOrgNodes(resources, { ...ctx, orgId }));
         const amounts = assetsAmounts(resources, ctx, all, nodes);
         return nodes.map((node) => amounts.get(node.id) ?? 0);
       },
