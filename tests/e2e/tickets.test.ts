@@ -81,9 +81,9 @@ beforeAll(async () => {
   admin = new Client(c.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
   // An ordinary member (User + OrgUser) cannot use this area yet: the shell's view check gives the tickets
-  // view only to users with console organizations (spec §2 "Shell": "tickets the same" as console), and the
-  // form's asset and node lists need assets.view_* (the server has no suggestions endpoints). So the members
-  // get a small org role: the console view and reading the assets and nodes they ask for.
+  // view only to users with console organizations (spec §2 "Shell": "tickets the same" as console). So the
+  // members get a small org role: the console view, and here also reading the assets and nodes they ask
+  // for (the last test has a member with the console view alone, who picks through suggestions/).
   const role = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
     name: 'Ticket requester',
     permissions: ['rbac.view_console', 'assets.view_asset', 'assets.view_node'].map(permissionIdOf),
@@ -415,6 +415,58 @@ describe('tickets with a licence', () => {
     expect(done.process_map.map((s) => s.state)).toEqual(['approved', 'approved']);
     expect(done.process_map[1]!.assignees).toEqual([carolId]);
     await carol.context().close();
+    await page.context().close();
+  });
+
+  it('a member who may pick but not browse assets finds one by its exact hostname', async () => {
+    // Dave has the console view and the workbench's match permissions, not assets.view_*: the form's
+    // lists come from suggestions/, which show what was granted to him (nothing) and what he names exactly.
+    const role = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
+      name: 'Console only',
+      permissions: ['rbac.view_console'].map(permissionIdOf),
+    });
+    await c.createUser({
+      username: 'dave',
+      name: 'Dave Picker',
+      email: 'dave@example.com',
+      password: 'Dave-Pass-12',
+      orgRoles: [
+        { org: DEFAULT_ORG_ID, role: 'OrgUser' },
+        { org: DEFAULT_ORG_ID, role: role.id },
+      ],
+    });
+    const page = await as('dave', 'Dave-Pass-12');
+    await page.goto(`${c.baseUrl}/ui/tickets/request-asset-perm/create`);
+    await page.locator('[data-testid="request-asset-form"]').waitFor();
+    await page.fill('[data-testid="field-title"]', 'Need web01 by name');
+    const hint = page.locator('[data-testid="field-apply_assets-hint"]');
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('exact hostname or IP');
+    await page.click('[data-testid="field-apply_assets"]');
+    const filter = page.locator('.p-multiselect-panel .p-multiselect-filter');
+    await filter.waitFor();
+    // The org's inventory is not listed, and part of a name finds nothing.
+    await page.locator('.p-multiselect-panel .p-multiselect-empty-message').waitFor();
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/assets/assets/suggestions/') && /[?&]search=web0(&|$)/.test(r.url()),
+    );
+    await filter.fill('web0');
+    expect((await searched).status()).toBe(200);
+    await page.locator('.p-multiselect-panel .p-multiselect-empty-message').waitFor();
+    expect(await page.locator('.p-multiselect-item', { hasText: 'web01' }).count()).toBe(0);
+    await filter.fill('web01');
+    await page.locator('.p-multiselect-item', { hasText: 'web01' }).click();
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid="form-submit"]');
+    await page.waitForURL((u) => u.pathname === '/ui/tickets/tickets');
+    const dave = new Client(c.baseUrl);
+    await dave.login('dave', 'Dave-Pass-12');
+    const [ticket] = await apiJson<Array<Ticket & { meta: { apply_assets: string[] } }>>(
+      dave,
+      'GET',
+      `${TICKETS}?title=Need%20web01%20by%20name`,
+    );
+    expect(ticket?.meta.apply_assets).toEqual([assetId]);
     await page.context().close();
   });
 });

@@ -17,7 +17,7 @@ import { firstValues, listRequest, outputFields, selectOf, type ListRequest } fr
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
 import { yieldToEventLoop } from './pacer';
-import { allOf } from './conditions';
+import { allOf, type Condition } from './conditions';
 import { requestContext } from './request-context';
 import type { ResourceCache } from './resource-cache';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
@@ -29,6 +29,8 @@ const UNPAGED_BATCH = 1000;
 /** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
 const SUGGESTIONS_PAGE = 10;
 const SUGGESTIONS_MAX = 100;
+/** The longest search text a suggestion compares whole with a name (names are at most 128 characters). */
+const EXACT_NAME_MAX = 128;
 
 const methodNotAllowed = (method: string): ResponseError =>
   new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
@@ -120,18 +122,31 @@ export function registerResourceRoutes(
   });
 
   if (decl.suggestions) {
-    const permission = decl.suggestions.permission;
+    const suggestions = decl.suggestions;
+    /**
+     * What a holder of the match permission alone may see: the pickable objects, or one named exactly
+     * (the list's own search still applies: an exact name contains itself).
+     */
+    const pickableOnly = (search: string | undefined, ctx: RequestContext): Condition => {
+      const pickable = suggestions.pickable(ctx, deps.registry);
+      const named = (search ?? '').trim().slice(0, EXACT_NAME_MAX);
+      if (named === '') return pickable;
+      const exact = suggestions.exactFields.map((field) => ({ field, op: 'iexact' as const, value: named }));
+      return { anyOf: [pickable, ...exact] };
+    };
     app.get(`${listUrl}suggestions/`, async (request) => {
       const ctx = await context(request);
-      if (!resource.allows(ctx, [permission])) throw permissionDenied();
+      if (!resource.allows(ctx, [suggestions.permission])) throw permissionDenied();
       const given = firstValues(request.query);
       const asked = Number.parseInt(given.limit ?? '', 10);
       const limit =
         Number.isInteger(asked) && asked > 0 ? Math.min(asked, SUGGESTIONS_MAX) : SUGGESTIONS_PAGE;
+      const browses = resource.allows(ctx, [resource.permission('view')]);
       // Mini fields only, never an export: a match permission picks objects, it does not read them whole.
       const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
       const list = listRequest(resource, query, ctx, spmIds(ctx));
-      const { rows, count } = resource.page({ ...selectOf(list), limit });
+      const where = browses ? list.where : allOf([list.where, pickableOnly(given.search, ctx)]);
+      const { rows, count } = resource.page({ ...selectOf(list), where, limit });
       const results = resource.serializeMany(rows, ctx, outputFields(resource, query));
       return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
     });

@@ -246,6 +246,8 @@ export class SqliteTable {
           text: `${target.text} LIKE ? ESCAPE '\\'`,
           params: [...target.params, `%${escapeLike(condition.value)}%`],
         };
+      case 'iexact':
+        return { text: `${target.text} = ? COLLATE NOCASE`, params: [...target.params, condition.value] };
       case 'gte':
         return { text: `${target.text} >= ?`, params: [...target.params, condition.value] };
       case 'lte':
