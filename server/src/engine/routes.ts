@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open-database';
 import { ResponseError, permissionDenied } from '../http/api-error';
+import { jsonArray, sendJsonPieces } from '../http/json-stream';
 import { pageResponse } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import type { CrudAction, ExtraAction, HttpMethod, RequestContext, StoredRow } from './declaration';
@@ -16,7 +17,6 @@ import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
 import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
-import { yieldToEventLoop } from './pacer';
 import { allOf, type Condition } from './conditions';
 import { requestContext } from './request-context';
 import type { ResourceCache } from './resource-cache';
@@ -96,19 +96,17 @@ export function registerResourceRoutes(
     if (format) return sendExport(reply, format, query, list, ctx);
     const fields = outputFields(resource, query);
     if (list.limit === null) {
-      // No pagination asked (a plain array): read and serialise in batches, giving others a turn between.
-      const all: Array<Record<string, unknown>> = [];
-      for (const batch of resource.store.batches(selectOf(list), UNPAGED_BATCH)) {
-        all.push(
-          ...resource.serializeMany(
+      // No pagination asked (a plain array): read, serialise and send in batches, others get turns between.
+      const rows = resource.store.batches(selectOf(list), UNPAGED_BATCH);
+      const batches = (function* () {
+        for (const batch of rows)
+          yield resource.serializeMany(
             batch.map((raw) => resource.decode(raw)),
             ctx,
             fields,
-          ),
-        );
-        await yieldToEventLoop();
-      }
-      return all;
+          );
+      })();
+      return sendJsonPieces(request, reply, jsonArray(batches));
     }
     const { rows, count } = resource.page({ ...selectOf(list), limit: list.limit });
     const results = resource.serializeMany(rows, ctx, fields);
@@ -273,10 +271,21 @@ export function registerResourceRoutes(
         throw error;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await context(request);
       require(ctx, 'add', 'POST');
-      return renderToJson(resource, String(request.headers['content-type'] ?? ''), request.body);
+      const preview = await renderToJson(
+        resource,
+        String(request.headers['content-type'] ?? ''),
+        request.body,
+      );
+      // Hundreds of thousands of rows: sent piece by piece (http/json-stream.ts).
+      async function* pieces(): AsyncGenerator<string> {
+        yield `{"title":${JSON.stringify(preview.title)},"data":`;
+        yield* jsonArray([preview.data]);
+        yield '}';
+      }
+      return sendJsonPieces(request, reply, pieces());
     },
   );
 
