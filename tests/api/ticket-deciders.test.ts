@@ -5,13 +5,21 @@
 // moment of the decision, never include the applicant, and fall back to the super admins when nobody
 // else is left (docs/security.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness';
+import { startTestServer, type Client, type TestServer } from './harness';
 import { ASSETS, addOrg, adminClient, call, type AssetBody } from './asset-helpers';
 import { ROLE } from './identity-helpers';
+import {
+  FLOWS,
+  OPEN,
+  PERMISSIONS,
+  TICKETS,
+  act,
+  person as signedIn,
+  request,
+  type Person,
+  type TicketBody,
+} from './ticket-helpers';
 
-const TICKETS = '/api/v1/tickets/tickets/';
-const FLOWS = '/api/v1/tickets/flows/';
-const PERMISSIONS = '/api/v1/perms/asset-permissions/';
 const USERS = '/api/v1/users/users/';
 const ORG_ADMINS = '5a0e0000-0000-4000-8000-000000000001';
 const ORG_CUSTOM = '5a0e0000-0000-4000-8000-000000000002';
@@ -19,62 +27,27 @@ const ORG_SELF = '5a0e0000-0000-4000-8000-000000000003';
 const ORG_SOLE = '5a0e0000-0000-4000-8000-000000000004';
 const ORG_SUPER = '5a0e0000-0000-4000-8000-000000000005';
 
-interface Step {
-  approval_level: number;
-  state: string;
-  assignees: string[];
-  processor?: string;
-}
-
-interface Ticket {
-  id: string;
-  state: string;
-  status: string;
-  process_map: Step[];
-}
-
-interface Person {
-  id: string;
-  client: Client;
-}
-
 let server: TestServer;
 let admin: Client;
 let adminId: string;
 const assetIn = new Map<string, string>();
 
-async function person(username: string, orgRoles: Array<{ org: string; role: string }>): Promise<Person> {
-  const password = `${username}-Pass-1`;
-  const made = await server.createUser({ username, email: `${username}@t.test`, password, orgRoles });
-  const client = new Client(server.baseUrl);
-  await client.login(username, password);
-  return { id: made.id, client };
-}
-
-async function openTicket(who: Person, org: string, title: string): Promise<Ticket> {
-  const answer = await call<Ticket>(who.client, 'POST', `${TICKETS}open/?type=apply_asset`, {
-    body: {
-      title,
-      type: 'apply_asset',
-      org_id: org,
-      meta: {
-        apply_assets: [assetIn.get(org)],
-        apply_actions: ['connect'],
-        apply_date_start: new Date().toISOString(),
-        apply_date_expired: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    },
+async function openTicket(who: Person, org: string, title: string): Promise<TicketBody> {
+  const answer = await call<TicketBody>(who.client, 'POST', OPEN, {
+    body: request(title, org, { apply_assets: [assetIn.get(org)] }),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
 }
 
-const approve = (who: Client, id: string) =>
-  call<Ticket>(who, 'PUT', `${TICKETS}${id}/approve/`, { body: { meta: {} } });
+const approve = (who: Client, id: string) => act(who, id, 'approve');
+
+const person = (username: string, orgRoles: Array<{ org: string; role: string }>) =>
+  signedIn(server, username, orgRoles);
 
 /** "Assigned to me", open (what the navbar badge counts), as ids. */
 async function awaiting(who: Person): Promise<string[]> {
-  const page = await call<{ results: Ticket[] }>(
+  const page = await call<{ results: TicketBody[] }>(
     who.client,
     'GET',
     `${TICKETS}?assignees__id=${who.id}&status=open&limit=100&offset=0`,
