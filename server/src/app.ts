@@ -9,7 +9,9 @@ import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
-import { installErrorHandlers } from './http/error-handler';
+import { frameworkErrors, installErrorHandlers } from './http/error-handler';
+import type { RouteTable } from './http/route-table';
+import { JSON_BODY_LIMIT } from './engine/write-batch';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonCompression } from './http/json-compression';
 import { registerHealthRoutes } from './api/health-routes';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     /** The resource engine (registry of declared resources), for tests and seeds. */
     engine: Engine;
+    /** Every registered route (method, pattern): the not-found handler's 405s, and tests that visit them all. */
+    routeTable: RouteTable;
   }
 }
 
@@ -67,9 +71,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Forwarding headers count only when the socket peer is one of the configured proxies (none by default);
   // see http/client-address.ts and docs/security.md.
   const trusted = config.trustedProxies ?? [];
+  // JSON bodies: 1 MiB at most (docs/security.md); routes taking more say so (spm ids, import files).
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: trusted.length > 0 ? [...trusted] : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors,
   });
   app.decorate('db', db);
   app.addHook('onClose', async () => {
@@ -98,7 +105,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   installJsonCompression(app);
   app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
   installSessionAuth(app, ctx);
-  installErrorHandlers(app);
+  app.decorate('routeTable', installErrorHandlers(app));
 
   registerHealthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

@@ -7,6 +7,8 @@ import type { ScopeCondition } from './declaration';
  */
 export type Condition =
   | ScopeCondition
+  /** Equal, ignoring the case of ASCII letters (a hostname typed as `DB01`). */
+  | { field: string; op: 'iexact'; value: string }
   /** A search term: a case-insensitive substring of at least one of `fields` (storage may use an index). */
   | { search: string; fields: readonly string[] }
   | { field: string; op: 'gte' | 'lte'; value: unknown }

@@ -207,23 +207,56 @@ export interface ResourceDirectory {
   has(name: string): boolean;
 }
 
+/**
+ * State shared by the hooks of one write request: every row of a bulk create or update (one row for a
+ * single write). What a hook needs about "the others" (the org's nodes, the names taken under a parent)
+ * is computed once per batch here, so a bulk request costs linear work, never a re-read per item.
+ */
+export interface WriteBatch {
+  /** The value under `key`, computed by `compute` on its first use within this batch. */
+  memo<T>(key: string, compute: () => T): T;
+  /**
+   * Runs `write` once, at the end of the batch's write transaction, after every row (from `beforeWrite`):
+   * a counter the rows advanced in memory is stored once, not once per row. A later call with the same
+   * key replaces the earlier one.
+   */
+  atCommit(key: string, write: () => void): void;
+}
+
 export interface ResourceHooks {
   /** Narrows every query of this resource beyond org scoping (users: members of the current org). */
   scope?: (ctx: RequestContext) => ScopeCondition | null;
-  /** Cross-field and database checks after per-field validation; return errors to answer 400. */
+  /**
+   * Cross-field and database checks after per-field validation; return errors to answer 400. In a bulk
+   * write every item is validated before any is written: `batch` lets a hook see the items before it.
+   */
   validate?: (
     data: StoredRow,
     ctx: RequestContext,
     existing: StoredRow | null,
     resources: ResourceDirectory,
+    batch: WriteBatch,
   ) => FieldErrors | null | Promise<FieldErrors | null>;
-  /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written. */
+  /** May refuse (throw an ApiError: 400/403/409) or adjust the row before it is written (may await). */
   beforeSave?: (
     data: StoredRow,
     ctx: RequestContext,
     existing: StoredRow | null,
     resources: ResourceDirectory,
+    batch: WriteBatch,
   ) => void | Promise<void>;
+  /**
+   * Synchronous, inside the one transaction that writes the batch, just before this row is written:
+   * values that must not race with another request (keys, counters, default names) are taken here. It
+   * sees the rows of the batch written before it; it must not await.
+   */
+  beforeWrite?: (
+    data: StoredRow,
+    ctx: RequestContext,
+    existing: StoredRow | null,
+    resources: ResourceDirectory,
+    batch: WriteBatch,
+  ) => void;
   /** `input` holds the validated input including `virtual` fields (absent ones were not sent). */
   afterSave?: (
     row: StoredRow,
@@ -291,10 +324,17 @@ export interface ResourceDeclaration {
   >;
   /**
    * `GET <url>suggestions/`: the list (search, filters, order, paging; 10 per page, 100 at most) in mini
-   * fields for holders of `permission` alone — v2.21's `match_*` codes let ordinary members pick objects
-   * (a ticket's assets) without being allowed to browse them.
+   * fields for holders of `permission` — v2.21's `match_*` codes let ordinary members pick objects (a
+   * ticket's assets). Who may also browse the resource (its view permission) gets the whole list; who
+   * holds only `permission` gets what `pickable` returns (e.g. what was granted to them) plus an object
+   * whose `exactFields` value is exactly the search text (case-insensitive): enough to name what to
+   * request, never a way to page through the inventory (docs/security.md).
    */
-  suggestions?: { permission: string };
+  suggestions?: {
+    permission: string;
+    pickable: (ctx: RequestContext, resources: ResourceDirectory) => ScopeCondition;
+    exactFields: readonly string[];
+  };
   /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
   fieldPermissions?: Readonly<Record<string, string>>;
 }

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { xlsxStream as workbookStream } from '../export/xlsx-stream';
 import type { FieldDeclaration, RequestContext } from './declaration';
 import type { SelectQuery } from './conditions';
+import { neutraliseFormula } from './formula-cells';
+import { yieldToEventLoop } from './pacer';
 import type { EngineResource } from './runtime';
 import { writableFields } from './validation';
 
@@ -38,22 +40,22 @@ export function exportColumns(
     .map(([name, field]) => ({ name, title: title(name, field) }));
 }
 
-/** A cell: lists and objects as JSON (render-to-json parses them back), booleans as True/False. */
+/**
+ * A cell: lists and objects as JSON (render-to-json parses them back), booleans as True/False, text that a
+ * spreadsheet could run as a formula quoted (formula-cells.ts) — in csv and xlsx alike.
+ */
 function cell(value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return neutraliseFormula(String(value));
 }
 
 function csvCell(value: string | number): string {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-/** Yields to the event loop between batches so a large export does not stall other requests. */
-const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 async function* rowBatches(
   resource: EngineResource,
@@ -69,7 +71,8 @@ async function* rowBatches(
       only,
     );
     yield rows.map((row) => columns.map((column) => cell(row[column.name])));
-    await breathe();
+    // Between batches other requests get a turn: a large export does not stall them.
+    await yieldToEventLoop();
   }
 }
 

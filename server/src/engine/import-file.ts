@@ -3,7 +3,12 @@ import Papa from 'papaparse';
 import { ResponseError } from '../http/api-error';
 import type { FieldDeclaration } from './declaration';
 import type { EngineResource } from './runtime';
+import { restoreFormula } from './formula-cells';
+import { Pacer } from './pacer';
 import { writableFields } from './validation';
+
+/** CSV text parsed per chunk of this size (about 10 ms of parsing each). */
+const CSV_CHUNK_BYTES = 256 * 1024;
 
 /** The brief's import ceiling (the console refuses ≥ 30 MB on its side; v2.21's server allowed 10 MiB). */
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
@@ -19,7 +24,20 @@ const parseError = (reason: string): ResponseError =>
 
 type Cell = string | number | boolean | null;
 
-async function xlsxRows(buffer: Buffer): Promise<Cell[][]> {
+/** One xlsx cell as import reads it: rich text, hyperlinks and formulas give their text / result. */
+function xlsxCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const object = value as { text?: unknown; result?: unknown; richText?: Array<{ text: string }> };
+    if (object.richText) return object.richText.map((part) => part.text).join('');
+    if (object.result !== undefined) return String(object.result);
+    return object.text !== undefined ? String(object.text) : null;
+  }
+  return value;
+}
+
+async function xlsxRows(buffer: Buffer, pacer: Pacer): Promise<Cell[][]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -29,38 +47,53 @@ async function xlsxRows(buffer: Buffer): Promise<Cell[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
+  for (let number = 1; number <= sheet.rowCount; number += 1) {
+    const row = sheet.findRow(number);
+    if (!row || !row.hasValues) continue;
     const cells: Cell[] = [];
-    for (let col = 1; col <= row.cellCount; col += 1) {
-      const value = row.getCell(col).value;
-      if (value === null || value === undefined) cells.push(null);
-      else if (value instanceof Date) cells.push(value.toISOString());
-      else if (typeof value === 'object') {
-        // Rich text, hyperlinks and formulas: their text / result.
-        const object = value as { text?: unknown; result?: unknown; richText?: Array<{ text: string }> };
-        if (object.richText) cells.push(object.richText.map((part) => part.text).join(''));
-        else if (object.result !== undefined) cells.push(String(object.result));
-        else cells.push(object.text !== undefined ? String(object.text) : null);
-      } else cells.push(value);
-    }
+    for (let col = 1; col <= row.cellCount; col += 1) cells.push(xlsxCell(row.getCell(col).value));
     rows.push(cells);
-  });
+    await pacer.turn();
+  }
   return rows;
 }
 
-function csvRows(buffer: Buffer): Cell[][] {
+/** Papa Parse fed chunk by chunk, pausing after each so that a large file never holds the event loop. */
+async function csvRows(buffer: Buffer): Promise<Cell[][]> {
   let text = buffer.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.includes('\u0000')) throw parseError('the file is not text');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
-  if (fatal) throw parseError(fatal.message);
-  return parsed.data;
+  const rows: Cell[][] = [];
+  let fatal: string | null = null;
+  await new Promise<void>((resolve) => {
+    Papa.parse<string[]>(text, {
+      skipEmptyLines: false,
+      chunkSize: CSV_CHUNK_BYTES,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        for (const row of results.data) rows.push(row);
+        const quotes = results.errors.find((error) => error.type === 'Quotes');
+        if (quotes) {
+          fatal = quotes.message;
+          parser.abort();
+          return;
+        }
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(),
+    });
+  });
+  if (fatal !== null) throw parseError(fatal);
+  return rows;
 }
 
-/** Curly quotes become straight ones; `[..]`/`{..}` cells are JSON when they parse. */
-function convertCell(value: Cell): unknown {
-  if (typeof value !== 'string') return value;
+/**
+ * The quote an export put before formula-like text is removed (formula-cells.ts); curly quotes become
+ * straight ones; `[..]`/`{..}` cells are JSON when they parse.
+ */
+function convertCell(cell: Cell): unknown {
+  if (typeof cell !== 'string') return cell;
+  const value = restoreFormula(cell);
   const text = value.replace(/[\u201c\u201d\u2018\u2019']/g, '"').trim();
   if (text === '') return '';
   if ((text.startsWith('[') && text.endsWith(']')) || (text.startsWith('{') && text.endsWith('}'))) {
@@ -85,7 +118,8 @@ export async function renderToJson(
 ): Promise<{ title: Array<[string, string]>; data: Array<Record<string, unknown>> }> {
   if (!Buffer.isBuffer(body)) throw parseError('expected the raw file as the body (text/csv or text/xlsx)');
   if (body.length > MAX_IMPORT_BYTES) throw overflowError();
-  const rows = contentType.includes('xlsx') ? await xlsxRows(body) : csvRows(body);
+  const pacer = new Pacer();
+  const rows = contentType.includes('xlsx') ? await xlsxRows(body, pacer) : await csvRows(body);
   const [header = [], ...dataRows] = rows;
   const byTitle = new Map<string, string>();
   const fields: Array<[string, FieldDeclaration]> = writableFields(resource.compiled);
@@ -108,6 +142,7 @@ export async function renderToJson(
   });
   const data: Array<Record<string, unknown>> = [];
   for (const row of dataRows) {
+    await pacer.turn();
     const item: Record<string, unknown> = {};
     row.forEach((cell, index) => {
       const field = mapping[index];

@@ -5,8 +5,8 @@ import { ResponseError } from '../http/api-error';
 import { listOrgNames } from '../storage/orgs';
 import type { ResourceDeclaration } from './declaration';
 import { MAX_IMPORT_BYTES } from './import-file';
-import { MAX_SPM_IDS, ResourceCache } from './resource-cache';
-import { BULK_BODY_LIMIT, registerResourceRoutes } from './routes';
+import { MAX_SPM_IDS, ResourceCache, SPM_BODY_LIMIT } from './resource-cache';
+import { registerResourceRoutes } from './routes';
 import { ResourceRegistry } from './runtime';
 
 export { defineResource } from './declaration';
@@ -37,7 +37,7 @@ export function installEngine(
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/v1/common/resources/cache/', { bodyLimit: BULK_BODY_LIMIT }, async (request) => {
+  app.post('/api/v1/common/resources/cache/', { bodyLimit: SPM_BODY_LIMIT }, async (request) => {
     const auth = requireAuth(request);
     const body = request.body as { resources?: unknown } | null;
     const resources = body && typeof body === 'object' && !Array.isArray(body) ? body.resources : undefined;

@@ -120,6 +120,16 @@ const MESSAGES = {
     zh: '{model} 对象不存在。',
     ja: '{model}オブジェクトが存在しません。',
   },
+  bulkTooLarge: {
+    en: 'At most {n} items can be sent in one request ({count} were sent); please send them in smaller parts.',
+    zh: '一次请求最多可提交 {n} 项（本次提交了 {count} 项），请分批提交。',
+    ja: '1 回のリクエストで送信できるのは最大 {n} 件です（{count} 件が送信されました）。分割して送信してください。',
+  },
+  writeConflict: {
+    en: 'Another change was saved at the same time; please try again.',
+    zh: '同一时间有其他修改已保存，请重试。',
+    ja: '同時に別の変更が保存されました。もう一度お試しください。',
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

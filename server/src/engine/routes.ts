@@ -1,16 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open-database';
 import { ResponseError, permissionDenied } from '../http/api-error';
+import { jsonArray, sendJsonPieces } from '../http/json-stream';
 import { pageResponse } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
-import type {
-  CrudAction,
-  ExtraAction,
-  FieldErrors,
-  HttpMethod,
-  RequestContext,
-  StoredRow,
-} from './declaration';
+import type { CrudAction, ExtraAction, HttpMethod, RequestContext, StoredRow } from './declaration';
 import {
   csvStream,
   exportColumns,
@@ -23,16 +17,20 @@ import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
 import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
+import { allOf, type Condition } from './conditions';
 import { requestContext } from './request-context';
 import type { ResourceCache } from './resource-cache';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
+import { MAX_BULK_ITEMS, assertBulkSize } from './write-batch';
 
-/** JSON bodies of list writes (bulk create/update of thousands of rows) may be larger than Fastify's 1 MiB. */
-export const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+/** Rows per batch of an unpaged list (see GET): about a slice of work each. */
+const UNPAGED_BATCH = 1000;
 
 /** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
 const SUGGESTIONS_PAGE = 10;
 const SUGGESTIONS_MAX = 100;
+/** The longest search text a suggestion compares whole with a name (names are at most 128 characters). */
+const EXACT_NAME_MAX = 128;
 
 const methodNotAllowed = (method: string): ResponseError =>
   new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
@@ -89,8 +87,6 @@ export function registerResourceRoutes(
   app.options(listUrl, options(false));
   app.options(detailUrl, options(true));
 
-  const bulkOptions: RouteShorthandOptions = { bodyLimit: BULK_BODY_LIMIT };
-
   app.get(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'view', 'GET');
@@ -99,7 +95,19 @@ export function registerResourceRoutes(
     const format = exportFormat(query, request.headers.accept);
     if (format) return sendExport(reply, format, query, list, ctx);
     const fields = outputFields(resource, query);
-    if (list.limit === null) return resource.serializeMany(resource.select(selectOf(list)), ctx, fields);
+    if (list.limit === null) {
+      // No pagination asked (a plain array): read, serialise and send in batches, others get turns between.
+      const rows = resource.store.batches(selectOf(list), UNPAGED_BATCH);
+      const batches = (function* () {
+        for (const batch of rows)
+          yield resource.serializeMany(
+            batch.map((raw) => resource.decode(raw)),
+            ctx,
+            fields,
+          );
+      })();
+      return sendJsonPieces(request, reply, jsonArray(batches));
+    }
     const { rows, count } = resource.page({ ...selectOf(list), limit: list.limit });
     const results = resource.serializeMany(rows, ctx, fields);
     return pageResponse(
@@ -112,18 +120,31 @@ export function registerResourceRoutes(
   });
 
   if (decl.suggestions) {
-    const permission = decl.suggestions.permission;
+    const suggestions = decl.suggestions;
+    /**
+     * What a holder of the match permission alone may see: the pickable objects, or one named exactly
+     * (the list's own search still applies: an exact name contains itself).
+     */
+    const pickableOnly = (search: string | undefined, ctx: RequestContext): Condition => {
+      const pickable = suggestions.pickable(ctx, deps.registry);
+      const named = (search ?? '').trim().slice(0, EXACT_NAME_MAX);
+      if (named === '') return pickable;
+      const exact = suggestions.exactFields.map((field) => ({ field, op: 'iexact' as const, value: named }));
+      return { anyOf: [pickable, ...exact] };
+    };
     app.get(`${listUrl}suggestions/`, async (request) => {
       const ctx = await context(request);
-      if (!resource.allows(ctx, [permission])) throw permissionDenied();
+      if (!resource.allows(ctx, [suggestions.permission])) throw permissionDenied();
       const given = firstValues(request.query);
       const asked = Number.parseInt(given.limit ?? '', 10);
       const limit =
         Number.isInteger(asked) && asked > 0 ? Math.min(asked, SUGGESTIONS_MAX) : SUGGESTIONS_PAGE;
+      const browses = resource.allows(ctx, [resource.permission('view')]);
       // Mini fields only, never an export: a match permission picks objects, it does not read them whole.
       const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
       const list = listRequest(resource, query, ctx, spmIds(ctx));
-      const { rows, count } = resource.page({ ...selectOf(list), limit });
+      const where = browses ? list.where : allOf([list.where, pickableOnly(given.search, ctx)]);
+      const { rows, count } = resource.page({ ...selectOf(list), where, limit });
       const results = resource.serializeMany(rows, ctx, outputFields(resource, query));
       return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
     });
@@ -149,25 +170,16 @@ export function registerResourceRoutes(
     return reply.send(xlsxStream(resource, select, columns, ctx));
   };
 
-  app.post(listUrl, bulkOptions, async (request, reply) => {
+  app.post(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'add', 'POST');
     if (decl.orgScoped && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
     const body = request.body;
     if (Array.isArray(body)) {
-      const checked = [];
-      for (const item of body) checked.push(await resource.check(item, 'create', null, ctx));
-      if (checked.some((c) => c.errors))
-        throw new ResponseError(
-          400,
-          checked.map((c) => c.errors ?? {}),
-        );
-      const created = [];
-      for (const { data } of checked) created.push(await resource.insertPrepared(data, ctx));
-      return reply.code(201).send(resource.serializeMany(created, ctx));
+      const created = await resource.createMany(body, ctx);
+      return reply.code(201).send(await resource.serializeInTurns(created, ctx));
     }
-    const data = await resource.prepare(body, 'create', null, ctx);
-    const row = await resource.insertPrepared(data, ctx);
+    const row = await resource.create(asObject(body), ctx);
     return reply.code(201).send(resource.serialize(row, ctx));
   });
 
@@ -179,37 +191,31 @@ export function registerResourceRoutes(
       throw new ResponseError(400, {
         non_field_errors: [message('notAList', ctx.language, { type: pythonType(body ?? null) })],
       });
+    assertBulkSize(body.length, ctx.language);
     const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
-    const plan: Array<{ existing: StoredRow; data: StoredRow }> = [];
-    const errors: FieldErrors[] = [];
-    for (const item of body) {
-      const record = (item ?? {}) as Record<string, unknown>;
-      const id = typeof record === 'object' ? (record.id ?? record.pk) : undefined;
+    const ids = body.map((item: unknown) => {
+      const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+      const id = record.id ?? record.pk;
       if (typeof id !== 'string' && typeof id !== 'number')
         throw new ResponseError(400, [message('idMissing', ctx.language)]);
-      const [existing] = resource.select({
-        where: list.where
-          ? { allOf: [list.where, { field: 'id', op: 'eq', value: String(id) }] }
-          : { field: 'id', op: 'eq', value: String(id) },
-        order: [],
-        limit: 1,
-        offset: 0,
-      });
-      if (!existing) {
-        errors.push({ id: [message('notFound', ctx.language, { model: decl.label[ctx.language] })] });
-        continue;
-      }
-      const outcome = await resource.check(item, partial ? 'partial' : 'update', existing, ctx);
-      errors.push(outcome.errors ?? {});
-      plan.push({ existing, data: outcome.data });
-    }
-    if (errors.some((e) => Object.keys(e).length > 0)) throw new ResponseError(400, errors);
-    const updated = [];
-    for (const { existing, data } of plan) updated.push(await resource.updatePrepared(existing, data, ctx));
-    return resource.serializeMany(updated, ctx);
+      return String(id).slice(0, 64);
+    });
+    // One read for every target, within the request's filtered set (api.md §5).
+    const idCondition = { field: 'id', op: 'in', values: ids } as const;
+    const found = new Map(
+      resource
+        .select({ where: allOf([list.where, idCondition]), order: [], limit: null, offset: 0 })
+        .map((row) => [String(row.id), row]),
+    );
+    const targets = body.map((input: unknown, index) => ({
+      existing: found.get(ids[index] as string) ?? null,
+      input,
+    }));
+    const updated = await resource.updateMany(targets, ctx, partial);
+    return resource.serializeInTurns(updated, ctx);
   };
-  app.put(listUrl, bulkOptions, bulkUpdate(false));
-  app.patch(listUrl, bulkOptions, bulkUpdate(true));
+  app.put(listUrl, bulkUpdate(false));
+  app.patch(listUrl, bulkUpdate(true));
 
   // Bulk delete with the guard of api.md §5; a refusal is a 400 with an empty body.
   app.delete(listUrl, async (request, reply) => {
@@ -217,9 +223,9 @@ export function registerResourceRoutes(
     require(ctx, 'delete', 'DELETE');
     const list = listRequest(resource, firstValues(request.query), ctx, spmIds(ctx));
     if (!bulkDeleteAllowed(resource, list)) throw new ResponseError(400, undefined);
-    const rows = resource.select({ where: list.where, order: [], limit: null, offset: 0 });
-    for (const row of rows) await decl.hooks?.beforeDelete?.(row, ctx, deps.registry);
-    resource.store.transaction(() => resource.store.deleteMany(rows.map((row) => String(row.id))));
+    // One more than allowed is enough to refuse: a huge selection is never read whole.
+    const rows = resource.select({ where: list.where, order: [], limit: MAX_BULK_ITEMS + 1, offset: 0 });
+    await resource.deleteRows(rows, ctx);
     return reply.code(204).send();
   });
 
@@ -265,10 +271,21 @@ export function registerResourceRoutes(
         throw error;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await context(request);
       require(ctx, 'add', 'POST');
-      return renderToJson(resource, String(request.headers['content-type'] ?? ''), request.body);
+      const preview = await renderToJson(
+        resource,
+        String(request.headers['content-type'] ?? ''),
+        request.body,
+      );
+      // Hundreds of thousands of rows: sent piece by piece (http/json-stream.ts).
+      async function* pieces(): AsyncGenerator<string> {
+        yield `{"title":${JSON.stringify(preview.title)},"data":`;
+        yield* jsonArray([preview.data]);
+        yield '}';
+      }
+      return sendJsonPieces(request, reply, pieces());
     },
   );
 
@@ -319,7 +336,6 @@ function registerExtraAction(
     app.route({
       method,
       url,
-      bodyLimit: BULK_BODY_LIMIT,
       handler: async (request, reply) => {
         const ctx = await requestContext(deps.db, request);
         if (!resource.allows(ctx, action.permissions)) throw permissionDenied();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/open-database';
 import { formatDateTime } from '../http/datetime';
-import { ResponseError } from '../http/api-error';
+import { ApiError, ResponseError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { hasPerms } from '../rbac/has-perms';
 import { compileResource, type CompiledResource } from './compile';
@@ -17,8 +17,10 @@ import type {
   StoredRow,
 } from './declaration';
 import { message } from './messages';
-import { SqliteTable } from './storage/sqlite-table';
+import { Pacer, yieldToEventLoop } from './pacer';
+import { SqliteTable, WriteConflict } from './storage/sqlite-table';
 import { validateObject, type WriteMode } from './validation';
+import { Batch, assertBulkSize, throwItemErrors } from './write-batch';
 
 /** The root-org refusal of org-scoped creates (resources.md §1.3), as a clear 400 rather than v2.21's 500. */
 export const saveInOrgError = (ctx: RequestContext): ResponseError =>
@@ -29,6 +31,16 @@ export const objectMissing = (resource: CompiledResource): ResponseError =>
     detail: message('notFound', 'en', { model: resource.decl.label.en }),
     code: 'object_does_not_exist',
   });
+
+/** One item of a write batch: how it is validated, its batch, and who it is among the batch's items. */
+interface BatchItem {
+  mode: WriteMode;
+  batch: Batch;
+  claimant: string;
+}
+
+/** Rows serialised per turn by `serializeInTurns`. */
+const SERIALIZE_SLICE = 200;
 
 /** A bounded in-process cache of org names for `org_name` (orgs are few and rarely renamed). */
 export type OrgNames = (orgId: string) => string;
@@ -155,11 +167,14 @@ export class EngineResource implements ResourceAccess {
     return new Set(rows.map((row) => String(row.id)));
   }
 
-  private validateInput(body: unknown, mode: WriteMode, existing: StoredRow | null, ctx: RequestContext) {
+  private validateInput(body: unknown, existing: StoredRow | null, ctx: RequestContext, item: BatchItem) {
+    const { batch, claimant, mode } = item;
     const orgId = this.declaration.orgScoped ? String(existing?.org_id ?? ctx.orgId) : null;
     // fk/m2m targets are looked up in the org of the row being written, not the request's: an update made
     // in Root (which reads every org) must not link an org's row to another org's objects.
     const linkCtx = orgId === null ? ctx : { ...ctx, orgId };
+    const scopeOf = (field: string): string =>
+      field !== 'id' && this.compiled.fields.get(field)?.unique === 'org' ? (orgId ?? '') : '';
     return validateObject(this.compiled, body, mode, existing, {
       lang: ctx.language,
       hidden: this.hiddenFields(ctx),
@@ -167,72 +182,203 @@ export class EngineResource implements ResourceAccess {
       uniqueTaken: (field, value, exceptId) => {
         const column = field === 'id' ? 'id' : this.compiled.columnOf.get(field);
         if (!column) return false;
-        const perOrg = field !== 'id' && this.compiled.fields.get(field)?.unique === 'org' ? orgId : null;
-        return this.store.exists(column, value, exceptId, perOrg);
+        // Another item of the same bulk request counts as taken too (both would pass the database check).
+        if (batch.claimedByOther(field, scopeOf(field), value, claimant)) return true;
+        const perOrg = scopeOf(field) === '' ? null : orgId;
+        const taken = this.store.exists(column, value, exceptId, perOrg);
+        if (!taken) batch.claim(field, scopeOf(field), value, claimant);
+        return taken;
       },
     });
   }
 
-  /**
-   * Validation and hooks without writing: the first half of create/update, also used by bulk operations
-   * to check every item before writing any. Throws 400 with the field errors.
-   */
-  async prepare(
+  /** Per-field validation, then the `validate` hook; the errors of one item (null when valid). */
+  private async check(
     body: unknown,
-    mode: WriteMode,
     existing: StoredRow | null,
     ctx: RequestContext,
-  ): Promise<StoredRow> {
-    const errors = await this.check(body, mode, existing, ctx);
-    if (errors.errors) throw new ResponseError(400, errors.errors);
-    return errors.data;
-  }
-
-  async check(
-    body: unknown,
-    mode: WriteMode,
-    existing: StoredRow | null,
-    ctx: RequestContext,
+    item: BatchItem,
   ): Promise<{ data: StoredRow; errors: FieldErrors | null }> {
-    const { data, errors } = this.validateInput(body, mode, existing, ctx);
+    const { data, errors } = this.validateInput(body, existing, ctx, item);
     if (errors) return { data, errors };
-    const hookErrors = await this.declaration.hooks?.validate?.(data, ctx, existing, this.registry);
+    const hookErrors = await this.declaration.hooks?.validate?.(
+      data,
+      ctx,
+      existing,
+      this.registry,
+      item.batch,
+    );
     if (hookErrors && Object.keys(hookErrors).length > 0) return { data, errors: hookErrors };
     return { data, errors: null };
   }
 
   async create(input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow> {
     if (this.declaration.orgScoped && ctx.orgId === ROOT_ORG_ID) throw saveInOrgError(ctx);
-    const data = await this.prepare(input, 'create', null, ctx);
-    return this.insertPrepared(data, ctx);
+    const [row] = await this.createMany([input], ctx, false);
+    if (!row) throw new Error(`${this.declaration.name}: a create wrote nothing`);
+    return row;
   }
 
-  /** Writes an already validated create (after `prepare`). */
-  async insertPrepared(data: StoredRow, ctx: RequestContext): Promise<StoredRow> {
-    await this.declaration.hooks?.beforeSave?.(data, ctx, null, this.registry);
+  /**
+   * Creates every input or none (bulk POST, and single creates as a batch of one): all items are
+   * validated first (400 with per-position errors for a list), then written by `writeBatch`. The loop gives
+   * other requests a turn between items, so a bulk request never holds the event loop for long.
+   */
+  async createMany(inputs: readonly unknown[], ctx: RequestContext, asList = true): Promise<StoredRow[]> {
+    assertBulkSize(inputs.length, ctx.language);
+    const batch = new Batch();
+    const pacer = new Pacer();
+    const checked: Array<{ data: StoredRow; errors: FieldErrors | null }> = [];
+    for (const [index, input] of inputs.entries()) {
+      checked.push(await this.check(input, null, ctx, { mode: 'create', batch, claimant: `#${index}` }));
+      await pacer.turn();
+    }
+    throwItemErrors(
+      checked.map((item) => item.errors),
+      asList,
+    );
+    return this.writeBatch(
+      checked.map(({ data }) => ({ existing: null, data })),
+      ctx,
+      batch,
+      pacer,
+    );
+  }
+
+  async update(
+    id: string,
+    input: Record<string, unknown>,
+    ctx: RequestContext,
+    partial = true,
+  ): Promise<StoredRow> {
+    const existing = this.get(id, ctx);
+    if (!existing) throw objectMissing(this.compiled);
+    const [row] = await this.updateMany([{ existing, input }], ctx, partial, false);
+    if (!row) throw objectMissing(this.compiled);
+    return row;
+  }
+
+  /**
+   * Updates every target or none (bulk PUT/PATCH, and single updates as a batch of one). A target whose
+   * row was not found (`existing` null) is an error at its position; see `createMany` for the rest.
+   */
+  async updateMany(
+    targets: ReadonlyArray<{ existing: StoredRow | null; input: unknown }>,
+    ctx: RequestContext,
+    partial: boolean,
+    asList = true,
+  ): Promise<StoredRow[]> {
+    assertBulkSize(targets.length, ctx.language);
+    const batch = new Batch();
+    const pacer = new Pacer();
+    const errors: Array<FieldErrors | null> = [];
+    const plan: Array<{ existing: StoredRow; data: StoredRow }> = [];
+    for (const { existing, input } of targets) {
+      if (!existing) {
+        errors.push({
+          id: [message('notFound', ctx.language, { model: this.declaration.label[ctx.language] })],
+        });
+        continue;
+      }
+      const mode = partial ? 'partial' : 'update';
+      const outcome = await this.check(input, existing, ctx, { mode, batch, claimant: String(existing.id) });
+      errors.push(outcome.errors);
+      plan.push({ existing, data: outcome.data });
+      await pacer.turn();
+    }
+    throwItemErrors(errors, asList);
+    return this.writeBatch(plan, ctx, batch, pacer);
+  }
+
+  /**
+   * The write half of a batch: `beforeSave` of every item (may await; other requests get turns), then one
+   * synchronous transaction that runs `beforeWrite` and writes each row and its links in order, then
+   * `afterSave` of every item. Returns the stored rows, in the order given.
+   */
+  private async writeBatch(
+    plan: ReadonlyArray<{ existing: StoredRow | null; data: StoredRow }>,
+    ctx: RequestContext,
+    batch: Batch,
+    pacer: Pacer,
+  ): Promise<StoredRow[]> {
+    const hooks = this.declaration.hooks;
+    for (const { existing, data } of plan) {
+      await hooks?.beforeSave?.(data, ctx, existing, this.registry, batch);
+      await pacer.turn();
+    }
+    const rows = plan.map(({ existing, data }) =>
+      existing ? this.changedRow(data, ctx) : this.newRow(data, ctx),
+    );
+    const ids = this.writeRows(() => {
+      const written = plan.map(({ existing }, index) => {
+        const row = rows[index] as StoredRow;
+        hooks?.beforeWrite?.(row, ctx, existing, this.registry, batch);
+        let id: string;
+        if (existing) {
+          id = String(existing.id);
+          this.store.update(id, this.encode(this.storedPart(row)));
+        } else {
+          const inserted = this.store.insert(this.encode(this.storedPart(row)));
+          id = row.id === undefined ? String(inserted) : String(row.id);
+        }
+        for (const [field] of this.compiled.links)
+          if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
+        return id;
+      });
+      batch.commit();
+      return written;
+    }, ctx);
+    const byId = new Map(
+      this.select({ where: { field: 'id', op: 'in', values: ids }, order: [], limit: null, offset: 0 }).map(
+        (row) => [String(row.id), row],
+      ),
+    );
+    const saved = ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw objectMissing(this.compiled);
+      return row;
+    });
+    for (const [index, row] of saved.entries()) {
+      const { existing, data } = plan[index] as { existing: StoredRow | null; data: StoredRow };
+      await hooks?.afterSave?.(row, ctx, existing === null, data, this.registry);
+      await pacer.turn();
+    }
+    return saved;
+  }
+
+  /** The batch's transaction; a value taken meanwhile by another request answers 409, not 500. */
+  private writeRows<T>(work: () => T, ctx: RequestContext): T {
+    try {
+      return this.store.transaction(work);
+    } catch (error) {
+      if (error instanceof WriteConflict)
+        throw new ApiError(409, message('writeConflict', ctx.language), 'conflict');
+      throw error;
+    }
+  }
+
+  /** A validated create as a row: id, org, creation dates and creator filled in. */
+  private newRow(data: StoredRow, ctx: RequestContext): StoredRow {
     const now = Date.now();
     const fields = this.compiled.fields;
-    const idKind = fields.get('id')?.kind;
     const row: StoredRow = { ...data };
-    if (idKind !== 'integer' && (typeof row.id !== 'string' || row.id === '')) row.id = crypto.randomUUID();
+    if (fields.get('id')?.kind !== 'integer' && (typeof row.id !== 'string' || row.id === ''))
+      row.id = crypto.randomUUID();
     if (this.declaration.orgScoped) row.org_id = ctx.orgId;
     if (fields.has('date_created') && row.date_created === undefined) row.date_created = now;
     if (fields.has('date_updated') && row.date_updated === undefined) row.date_updated = now;
     // resources.md §1.5: created_by is filled with the requester when empty (30 characters at most).
     if (fields.has('created_by') && !row.created_by) row.created_by = ctx.username.slice(0, 30);
-    const stored = this.storedPart(row);
-    let id = row.id as string | undefined;
-    this.store.transaction(() => {
-      const inserted = this.store.insert(this.encode(stored));
-      if (id === undefined) id = String(inserted);
-      for (const [field] of this.compiled.links)
-        if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
-    });
-    const saved = this.store.get(String(id), null);
-    if (!saved) throw new Error(`${this.declaration.name} row vanished after insert`);
-    const decoded = this.decode(saved);
-    await this.declaration.hooks?.afterSave?.(decoded, ctx, true, data, this.registry);
-    return decoded;
+    return row;
+  }
+
+  /** A validated update as the columns to change: never the id; date and author of the change. */
+  private changedRow(data: StoredRow, ctx: RequestContext): StoredRow {
+    const row: StoredRow = { ...data };
+    delete row.id;
+    if (this.compiled.fields.has('date_updated')) row.date_updated = Date.now();
+    if (this.compiled.fields.has('updated_by')) row.updated_by = ctx.username.slice(0, 30);
+    return row;
   }
 
   /** Drops virtual fields (hooks store them elsewhere) and m2m values (link tables). */
@@ -246,35 +392,18 @@ export class EngineResource implements ResourceAccess {
     return out;
   }
 
-  async update(
-    id: string,
-    input: Record<string, unknown>,
-    ctx: RequestContext,
-    partial = true,
-  ): Promise<StoredRow> {
-    const existing = this.get(id, ctx);
-    if (!existing) throw objectMissing(this.compiled);
-    const data = await this.prepare(input, partial ? 'partial' : 'update', existing, ctx);
-    return this.updatePrepared(existing, data, ctx);
-  }
-
-  async updatePrepared(existing: StoredRow, data: StoredRow, ctx: RequestContext): Promise<StoredRow> {
-    await this.declaration.hooks?.beforeSave?.(data, ctx, existing, this.registry);
-    const row: StoredRow = { ...data };
-    delete row.id;
-    if (this.compiled.fields.has('date_updated')) row.date_updated = Date.now();
-    if (this.compiled.fields.has('updated_by')) row.updated_by = ctx.username.slice(0, 30);
-    const id = String(existing.id);
-    this.store.transaction(() => {
-      this.store.update(id, this.encode(this.storedPart(row)));
-      for (const [field] of this.compiled.links)
-        if (Array.isArray(row[field])) this.store.link(field, id, row[field] as string[], 'set');
-    });
-    const saved = this.store.get(id, null);
-    if (!saved) throw objectMissing(this.compiled);
-    const decoded = this.decode(saved);
-    await this.declaration.hooks?.afterSave?.(decoded, ctx, false, data, this.registry);
-    return decoded;
+  /**
+   * Bulk delete of rows already selected (and counted against MAX_BULK_ITEMS by the caller): every
+   * `beforeDelete` first (one refusal keeps them all), then one transaction.
+   */
+  async deleteRows(rows: readonly StoredRow[], ctx: RequestContext): Promise<void> {
+    assertBulkSize(rows.length, ctx.language);
+    const pacer = new Pacer();
+    for (const row of rows) {
+      await this.declaration.hooks?.beforeDelete?.(row, ctx, this.registry);
+      await pacer.turn();
+    }
+    this.store.transaction(() => this.store.deleteMany(rows.map((row) => String(row.id))));
   }
 
   async delete(id: string, ctx: RequestContext): Promise<void> {
@@ -307,6 +436,22 @@ export class EngineResource implements ResourceAccess {
 
   link(field: string, id: string, targetIds: readonly string[], mode: 'set' | 'add' | 'remove'): void {
     this.store.link(field, id, targetIds, mode);
+  }
+
+  /**
+   * `serializeMany` of a long list (a bulk write's answer) in slices, giving other requests a turn
+   * between them: computed fields of hundreds of rows add up to a long synchronous stretch otherwise.
+   */
+  async serializeInTurns(
+    rows: readonly StoredRow[],
+    ctx: RequestContext,
+  ): Promise<Array<Record<string, unknown>>> {
+    const out: Array<Record<string, unknown>> = [];
+    for (let start = 0; start < rows.length; start += SERIALIZE_SLICE) {
+      if (start > 0) await yieldToEventLoop();
+      out.push(...this.serializeMany(rows.slice(start, start + SERIALIZE_SLICE), ctx));
+    }
+    return out;
   }
 
   serialize(row: StoredRow, ctx: RequestContext): Record<string, unknown> {

@@ -270,12 +270,14 @@ function cleanRelation(
   }
   if (!Array.isArray(raw)) return fail(message('notAList', lang, { type: pythonType(raw) }));
   if (raw.length > M2M_LIMIT) return fail(message('maxLength', lang, { n: M2M_LIMIT }));
-  const ids: string[] = [];
+  // A Set, not a list scan per id: a long list must cost linear time (docs/security.md).
+  const unique = new Set<string>();
   for (const item of raw) {
     const id = relationId(item);
     if (id === null) return fail(message('pkType', lang, { type: pythonType(item) }));
-    if (!ids.includes(id)) ids.push(id);
+    unique.add(id);
   }
+  const ids = [...unique];
   const found = field.to ? services.existingIds(field.to, ids) : new Set<string>();
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) return fail(message('pkMissing', lang, { value: missing.slice(0, 64) }));

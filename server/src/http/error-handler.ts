@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ResponseError } from './api-error';
-
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+import { byteSize, httpMessage } from './http-messages';
+import { requestLanguage } from './language';
+import { RouteTable } from './route-table';
 
 function pathOf(request: FastifyRequest): string {
   const url = request.url;
@@ -11,9 +12,11 @@ function pathOf(request: FastifyRequest): string {
 
 /**
  * One place that turns every failure into a `{detail, code}` body. Bad input (broken JSON, unknown content
- * type, oversized body) is the client's fault and answers 4xx, never 500.
+ * type, oversized body, an undecodable address) is the client's fault and answers 4xx, never 500.
+ * Install it before the routes: the not-found handler's 405 answers read the routes registered after.
  */
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance): RouteTable {
+  const routes = RouteTable.install(app);
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ResponseError) {
       if (error.body === undefined) return reply.code(error.statusCode).send();
@@ -30,7 +33,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
         .send({ detail: `Unsupported media type "${type}" in request.`, code: 'unsupported_media_type' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ detail: 'Request body is too large.', code: 'request_too_large' });
+      const limit = byteSize(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
+      return reply.code(413).send({
+        detail: httpMessage('bodyTooLarge', requestLanguage(request), { limit }),
+        code: 'request_too_large',
+      });
     }
     if (
       error instanceof SyntaxError ||
@@ -50,13 +57,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
-    const allowed = METHODS.filter(
-      (method) => method !== request.method && app.hasRoute({ method, url: path }),
-    );
-    if (
-      allowed.length > 0 &&
-      !app.hasRoute({ method: request.method as (typeof METHODS)[number], url: path })
-    ) {
+    // Matched as a request path (never as a route pattern): `*`, `:` or `(` in it are plain characters.
+    const matching = routes.methodsFor(path);
+    const allowed = matching.filter((method) => method !== request.method);
+    if (allowed.length > 0 && allowed.length === matching.length) {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))
@@ -65,4 +69,19 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (path.startsWith('/api/')) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
+  return routes;
+}
+
+/**
+ * Errors Fastify raises before routing (an address it cannot decode, `/%zz`: 400; a path segment longer
+ * than the router allows: 414), in the `{detail, code}` shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 400;
+  const detail =
+    error.code === 'FST_ERR_BAD_URL' ? httpMessage('badUrl', requestLanguage(request)) : error.message;
+  void reply.code(status).send({ detail, code: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'invalid' });
 }

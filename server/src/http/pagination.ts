@@ -62,14 +62,21 @@ export function pageResponse<T>(
   return { count, next, previous, results };
 }
 
-/** `search` terms: split on whitespace and commas, all must match (DRF SearchFilter). */
+/**
+ * `search` terms: split on whitespace and commas, all must match (DRF SearchFilter). Control characters
+ * (NUL, …) split terms too: nobody types them, and a NUL cannot be carried by every query form the
+ * storage uses (an FTS5 phrase ends at it).
+ */
 export function searchTerms(value: unknown): string[] {
   const text = Array.isArray(value) ? value[0] : value;
   if (typeof text !== 'string') return [];
-  return text
-    .split(/[\s,]+/)
-    .filter((term) => term !== '')
-    .slice(0, 10);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- exactly the control characters
+      .split(/[\s,\u0000-\u001f\u007f]+/)
+      .filter((term) => term !== '')
+      .slice(0, 10)
+  );
 }
 
 /** `order=a,-b` → fields in the allowed list; unknown names are ignored silently. */

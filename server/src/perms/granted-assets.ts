@@ -1,5 +1,13 @@
 import type { RequestContext, ResourceDirectory, StoredRow } from '../engine/declaration';
-import { ASSET, NODE, acrossOrgs, toNode, type NodeRow } from '../resources/assets/node-store';
+import {
+  ASSET,
+  NODE,
+  acrossOrgs,
+  childIndex,
+  childrenIn,
+  toNode,
+  type NodeRow,
+} from '../resources/assets/node-store';
 import { ASSET_PERMISSION } from '../resources/perms/asset-permission';
 import { isValidPermission } from '../resources/perms/validity';
 
@@ -35,21 +43,6 @@ const EMPTY: Grants = {
   nodes: [],
   coveredNodeAssets: new Map(),
 };
-
-/** `orgId parentKey` → children: keys are unique across orgs, the org keeps a stray duplicate apart. */
-export function childIndex(nodes: readonly NodeRow[]): Map<string, NodeRow[]> {
-  const index = new Map<string, NodeRow[]>();
-  for (const node of nodes) {
-    const key = `${node.orgId} ${node.parentKey}`;
-    const list = index.get(key);
-    if (list) list.push(node);
-    else index.set(key, [node]);
-  }
-  return index;
-}
-
-export const childrenIn = (index: ReadonlyMap<string, NodeRow[]>, node: NodeRow): readonly NodeRow[] =>
-  index.get(`${node.orgId} ${node.key}`) ?? [];
 
 /** Orgs among `orgIds` the user is a member of (users.user's scope in an org is its members). */
 function memberOrgs(

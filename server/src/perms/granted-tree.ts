@@ -1,7 +1,7 @@
 import type { ResourceDirectory } from '../engine/declaration';
-import { ASSET, type NodeRow } from '../resources/assets/node-store';
 import { compareKeys, isSelfOrDescendant, parentKeyOf } from '../resources/assets/node-keys';
-import { childIndex, childrenIn, type Grants } from './granted-assets';
+import { ASSET, childIndex, childrenIn, type NodeRow } from '../resources/assets/node-store';
+import type { Grants } from './granted-assets';
 
 /**
  * The node tree of a user's grants (resources.md §9.1 permission trees). An asset granted through a node

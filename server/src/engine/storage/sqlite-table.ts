@@ -82,6 +82,9 @@ interface FtsSpec {
   columns: readonly string[];
 }
 
+/** A write refused by a uniqueness rule of the database: the value was taken meanwhile (answered 409). */
+export class WriteConflict extends Error {}
+
 export class SqliteTable {
   /** Columns that actually exist (declared ones plus those of an adopted table). */
   readonly existingColumns = new Set<string>();
@@ -243,6 +246,8 @@ export class SqliteTable {
           text: `${target.text} LIKE ? ESCAPE '\\'`,
           params: [...target.params, `%${escapeLike(condition.value)}%`],
         };
+      case 'iexact':
+        return { text: `${target.text} = ? COLLATE NOCASE`, params: [...target.params, condition.value] };
       case 'gte':
         return { text: `${target.text} >= ?`, params: [...target.params, condition.value] };
       case 'lte':
@@ -277,9 +282,12 @@ export class SqliteTable {
       params: parts.flatMap((p) => [...p.params, pattern]),
     };
     const fts = this.fts;
+    // An FTS5 phrase cannot hold a NUL (the query text ends there: a syntax error); such a term, which
+    // the list parser never produces, is left to LIKE alone.
     const indexed =
       fts !== null &&
       deps.searchIndex &&
+      !term.includes('\u0000') &&
       [...term].length >= TRIGRAM &&
       fields.every((field) => fts.fields.includes(field));
     if (!indexed) return like;
@@ -561,9 +569,19 @@ export class SqliteTable {
     }
   }
 
-  /** Runs `work` in one transaction (synchronous, as better-sqlite3 transactions are). */
+  /**
+   * Runs `work` in one transaction (synchronous, as better-sqlite3 transactions are). A unique or
+   * primary-key violation (another request wrote the same value first) becomes a WriteConflict.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new WriteConflict(String((error as Error).message));
+      throw error;
+    }
   }
 
   linkedMany(field: string, ids: readonly string[]): Map<string, string[]> {

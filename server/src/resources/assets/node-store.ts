@@ -126,6 +126,21 @@ export function resolveNode(
   return match ? toNode(match) : null;
 }
 
+/** `orgId parentKey` → children: keys are unique across orgs, the org keeps a stray duplicate apart. */
+export function childIndex(nodes: readonly NodeRow[]): Map<string, NodeRow[]> {
+  const index = new Map<string, NodeRow[]>();
+  for (const node of nodes) {
+    const key = `${node.orgId} ${node.parentKey}`;
+    const list = index.get(key);
+    if (list) list.push(node);
+    else index.set(key, [node]);
+  }
+  return index;
+}
+
+export const childrenIn = (index: ReadonlyMap<string, NodeRow[]>, node: NodeRow): readonly NodeRow[] =>
+  index.get(`${node.orgId} ${node.key}`) ?? [];
+
 export function childrenOf(nodes: readonly NodeRow[], parent: NodeRow): NodeRow[] {
   return nodes.filter((node) => node.parentKey === parent.key && node.orgId === parent.orgId);
 }
@@ -177,15 +192,6 @@ export function pathsOfNodes(
   return new Map(nodes.map((node) => [node.id, paths.get(node.id) ?? '']));
 }
 
-/** "New node N" with the first N not taken among the siblings (v2.21 get_next_child_preset_name). */
-export function presetChildName(siblings: readonly NodeRow[], ctx: RequestContext): string {
-  const base = assetMessage('newNodeName', ctx.language);
-  const taken = new Set(siblings.map((node) => node.value));
-  let n = 1;
-  while (taken.has(`${base} ${n}`)) n += 1;
-  return `${base} ${n}`;
-}
-
 /** Assets linked directly to any of the nodes (an m2m condition: the engine joins the link table). */
 export function assetsOfNodes(nodeIds: readonly string[]): ScopeCondition {
   return { field: 'nodes', op: 'in', values: nodeIds };
@@ -194,8 +200,8 @@ export function assetsOfNodes(nodeIds: readonly string[]): ScopeCondition {
 /**
  * Assets in each node's subtree (distinct: an asset in two nodes of one subtree counts once). An org root
  * holds every asset of its org (an asset always has a node; orphans go back to the root), so its count
- * is the org's asset count. Other nodes union the direct asset ids of their subtree, read once per node
- * through the node's reverse m2m `assets` — one indexed read per node instead of one count per node.
+ * is the org's asset count. Other nodes union the direct asset ids of their subtree, read through the
+ * nodes' reverse m2m `assets` for every node concerned at once.
  */
 export function assetsAmounts(
   resources: ResourceDirectory,
@@ -204,29 +210,42 @@ export function assetsAmounts(
   wanted: readonly NodeRow[],
 ): Map<string, number> {
   const assets = resources.get(ASSET);
-  const nodes = resources.get(NODE);
-  const direct = new Map<string, string[]>();
-  const directOf = (nodeId: string): string[] => {
-    let ids = direct.get(nodeId);
-    if (!ids) direct.set(nodeId, (ids = nodes.linked('assets', nodeId)));
-    return ids;
-  };
   const result = new Map<string, number>();
+  // Subtrees walked through a child index, their direct asset links read in one go: a page of n nodes
+  // costs their subtrees, not n scans of the tree and a read per node.
+  const index = childIndex(allNodes);
+  const subtrees = new Map<string, NodeRow[]>();
   for (const node of wanted) {
-    if (node.parentKey === '') {
-      result.set(node.id, assets.count(null, { ...ctx, orgId: node.orgId }));
-      continue;
-    }
+    if (node.parentKey === '') result.set(node.id, assets.count(null, { ...ctx, orgId: node.orgId }));
+    else subtrees.set(node.id, subtreeIn(index, node));
+  }
+  const ids = new Set([...subtrees.values()].flatMap((nodes) => nodes.map((node) => node.id)));
+  const direct =
+    ids.size === 0 ? new Map<string, string[]>() : resources.get(NODE).linkedMany('assets', [...ids]);
+  for (const [nodeId, nodes] of subtrees) {
     const distinct = new Set<string>();
-    for (const item of subtreeOf(allNodes, node)) for (const id of directOf(item.id)) distinct.add(id);
-    result.set(node.id, distinct.size);
+    for (const item of nodes) for (const id of direct.get(item.id) ?? []) distinct.add(id);
+    result.set(nodeId, distinct.size);
   }
   return result;
 }
 
+/** A node and its descendants, through a child index (cost: the subtree's size). */
+export function subtreeIn(index: ReadonlyMap<string, NodeRow[]>, top: NodeRow): NodeRow[] {
+  const found: NodeRow[] = [];
+  const stack: NodeRow[] = [top];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    found.push(item);
+    stack.push(...childrenIn(index, item));
+  }
+  return found;
+}
+
 /**
  * Moves nodes (and their subtrees) under `target`: each gets a fresh child key of the target and its
- * descendants' keys are rewritten by prefix. Refuses a move into the node's own subtree.
+ * descendants' keys are rewritten by prefix. Refuses a move into the node's own subtree. The tree is read
+ * once and kept current in memory as nodes move (a node inside another moved one follows it first), so
+ * the work is the moved subtrees' size, never a re-read of the tree per node.
  */
 export function moveNodesUnder(
   resources: ResourceDirectory,
@@ -240,15 +259,37 @@ export function moveNodesUnder(
       return { error: assetMessage('nodeMoveIntoItself', ctx.language) };
     }
   }
+  const current = new Map(orgNodes(resources, ctx).map((node) => [node.id, { ...node }]));
+  const byKey = new Map([...current.values()].map((node) => [`${node.orgId} ${node.key}`, node.id]));
+  const parentOf = new Map<string, string>();
+  const children = new Map<string, Set<string>>();
+  const attach = (id: string, parentId: string): void => {
+    parentOf.set(id, parentId);
+    const set = children.get(parentId) ?? new Set<string>();
+    set.add(id);
+    children.set(parentId, set);
+  };
+  for (const node of current.values()) {
+    const parentId = byKey.get(`${node.orgId} ${node.parentKey}`);
+    if (parentId !== undefined) attach(node.id, parentId);
+  }
   for (const node of moving) {
-    const current = orgNodes(resources, ctx);
-    const fresh = current.find((item) => item.id === node.id);
+    const fresh = current.get(node.id);
     if (!fresh || fresh.parentKey === target.key) continue;
-    const newKey = allocateChildKey(resources, ctx, target.id);
-    for (const item of subtreeOf(current, fresh)) {
-      const key = newKey + item.key.slice(fresh.key.length);
-      access.setColumns(item.id, { key, parent_key: parentKeyOf(key) });
-    }
+    children.get(parentOf.get(fresh.id) ?? '')?.delete(fresh.id);
+    attach(fresh.id, target.id);
+    const rewrite = (id: string, key: string): void => {
+      const item = current.get(id);
+      if (!item) return;
+      item.key = key;
+      item.parentKey = parentKeyOf(key);
+      access.setColumns(id, { key, parent_key: item.parentKey });
+      for (const child of children.get(id) ?? []) {
+        const old = current.get(child);
+        if (old) rewrite(child, `${key}${old.key.slice(old.parentKey.length)}`);
+      }
+    };
+    rewrite(fresh.id, allocateChildKey(resources, ctx, target.id));
   }
   return null;
 }

@@ -4,24 +4,24 @@ import {
   type RequestContext,
   type ResourceDirectory,
   type StoredRow,
+  type WriteBatch,
 } from '../../engine/declaration';
 import { ApiError } from '../../http/api-error';
+import { grantedNodesToPick } from '../../perms/granted-suggestions';
 import { assetMessage } from './messages';
 import { NODE_ACTIONS } from './node-actions';
 import { splitFullValue } from './node-keys';
 import {
-  allocateChildKey,
+  acrossOrgs,
   allocateRootKey,
   assetsAmounts,
   assetsOfNodes,
-  childrenOf,
   ensureOrgRoot,
   findOrgRoot,
   fullValues,
   orgNameOf,
   orgNodes,
   unorderedOrgNodes,
-  presetChildName,
   resolveNode,
   subtreeOf,
   toNode,
@@ -43,8 +43,44 @@ function parentForCreate(
   return findOrgRoot(resources, ctx);
 }
 
-function siblingTaken(siblings: readonly NodeRow[], value: string, selfId: unknown): boolean {
-  return siblings.some((node) => node.value === value && node.id !== selfId);
+/**
+ * Sibling values for the checks of one write request: the org's nodes are read once per batch and
+ * grouped by parent (`orgId parentKey` → value → node id); each accepted item enters the map, so two items
+ * of one bulk request cannot take the same name either. Linear in the org's nodes plus the batch.
+ */
+function siblingValues(
+  batch: WriteBatch,
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  orgId: string,
+): Map<string, Map<string, string>> {
+  return batch.memo(`node:siblings:${orgId}`, () => {
+    const groups = new Map<string, Map<string, string>>();
+    for (const node of unorderedOrgNodes(resources, { ...ctx, orgId })) {
+      const key = `${node.orgId} ${node.parentKey}`;
+      const group = groups.get(key) ?? new Map<string, string>();
+      group.set(node.value, node.id);
+      groups.set(key, group);
+    }
+    return groups;
+  });
+}
+
+/** Whether `value` is taken under `parentKey` by another node than `selfId`; else it is claimed for it. */
+function claimSibling(
+  groups: Map<string, Map<string, string>>,
+  orgId: string,
+  parentKey: string,
+  value: string,
+  selfId: string,
+): boolean {
+  const key = `${orgId} ${parentKey}`;
+  const group = groups.get(key) ?? new Map<string, string>();
+  groups.set(key, group);
+  const holder = group.get(value);
+  if (holder !== undefined && holder !== selfId) return true;
+  group.set(value, selfId);
+  return false;
 }
 
 function validateNode(
@@ -52,35 +88,57 @@ function validateNode(
   ctx: RequestContext,
   existing: StoredRow | null,
   resources: ResourceDirectory,
+  batch: WriteBatch,
 ): FieldErrors | null {
   const value = typeof data.value === 'string' ? data.value.trim() : undefined;
   if (value !== undefined && value.includes('/'))
     return { value: [assetMessage('nodeValueSlash', ctx.language)] };
+  const taken = { value: [assetMessage('nodeValueTaken', ctx.language)] };
   if (existing) {
     const node = toNode(existing);
     if (value === undefined || value === node.value) return null;
     if (node.parentKey === '') return { value: [assetMessage('rootRename', ctx.language)] };
     if (value === '') return { value: [assetMessage('nodeValueEmpty', ctx.language)] };
-    const nodes = orgNodes(resources, { ...ctx, orgId: node.orgId });
-    const siblings = nodes.filter((item) => item.parentKey === node.parentKey);
-    return siblingTaken(siblings, value, node.id)
-      ? { value: [assetMessage('nodeValueTaken', ctx.language)] }
-      : null;
+    const groups = siblingValues(batch, resources, ctx, node.orgId);
+    return claimSibling(groups, node.orgId, node.parentKey, value, node.id) ? taken : null;
   }
-  const parent = parentForCreate(data, ctx, resources);
+  const parent = batch.memo(`node:parent:${String(data.parent ?? '')}`, () =>
+    parentForCreate(data, ctx, resources),
+  );
   if (parent === 'unknown') return { parent: [assetMessage('parentUnknown', ctx.language)] };
   if (parent === null || value === undefined || value === '') return null;
   if (typeof data.full_value === 'string' && data.full_value !== '') return null;
-  return siblingTaken(childrenOf(orgNodes(resources, ctx), parent), value, null)
-    ? { value: [assetMessage('nodeValueTaken', ctx.language)] }
-    : null;
+  const groups = siblingValues(batch, resources, ctx, parent.orgId);
+  const item = batch.memo('node:items', () => ({ count: 0 }));
+  item.count += 1;
+  return claimSibling(groups, parent.orgId, parent.key, value, `new item ${item.count}`) ? taken : null;
+}
+
+/** The child of `parent` named `value`, read by index (never the whole tree). */
+function childNamed(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  parent: NodeRow,
+  value: string,
+): NodeRow | null {
+  const [found] = resources.get(NODE).find(
+    {
+      and: [
+        { field: 'parent_key', op: 'eq', value: parent.key },
+        { field: 'value', op: 'eq', value },
+      ],
+    },
+    { ...ctx, orgId: parent.orgId },
+  );
+  return found ? toNode(found) : null;
 }
 
 /**
- * Sets key / parent_key on create. The first node of an org becomes its root (named after the org); a
- * `full_value` creates the missing chain below the root and names the new node by its last segment.
+ * Before the write (may await): a `full_value` creates the missing chain below the root and names the new
+ * node by its last segment; a node that cannot be the org's root makes sure the root exists. The parent
+ * is then fixed as an id; keys and default names are taken at write time (`writeNode`).
  */
-async function placeNode(
+async function prepareNode(
   data: StoredRow,
   ctx: RequestContext,
   existing: StoredRow | null,
@@ -89,44 +147,96 @@ async function placeNode(
   if (existing) return;
   const named = parentForCreate(data, ctx, resources);
   if (named === 'unknown') throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
-  let parent: NodeRow;
-  if (named !== null) parent = named;
-  else {
-    const orgName = orgNameOf(resources, ctx, ctx.orgId);
-    if (data.value === orgName || data.value === undefined || data.value === '') {
-      data.value = orgName;
-      data.key = allocateRootKey(resources, ctx);
-      data.parent_key = '';
-      data.child_mark = 0;
-      return;
-    }
-    parent = await ensureOrgRoot(resources, ctx);
-  }
-  if (typeof data.full_value === 'string' && data.full_value !== '') {
+  const fullValue = typeof data.full_value === 'string' && data.full_value !== '' ? data.full_value : null;
+  if (named === null && fullValue === null && mayBecomeRoot(data, ctx, resources)) return;
+  let parent = named ?? (await ensureOrgRoot(resources, ctx));
+  if (fullValue !== null) {
     // The first segment names the org root; the ones between are found or created, the last is this node.
-    const segments = splitFullValue(data.full_value).slice(1);
+    const segments = splitFullValue(fullValue).slice(1);
     const last = segments.pop();
     if (last === undefined || last.includes('/'))
       throw new ApiError(400, assetMessage('nodeValueEmpty', ctx.language), 'invalid');
-    for (const segment of segments) {
-      const existingChild = childrenOf(orgNodes(resources, ctx), parent).find(
-        (node) => node.value === segment,
-      );
+    for (const segment of segments)
       parent =
-        existingChild ?? toNode(await resources.get(NODE).create({ value: segment, parent: parent.id }, ctx));
-    }
-    if (childrenOf(orgNodes(resources, ctx), parent).some((node) => node.value === last)) {
+        childNamed(resources, ctx, parent, segment) ??
+        toNode(await resources.get(NODE).create({ value: segment, parent: parent.id }, ctx));
+    if (childNamed(resources, ctx, parent, last))
       throw new ApiError(400, assetMessage('nodeValueTaken', ctx.language), 'invalid');
-    }
     data.value = last;
   }
-  if (typeof data.value !== 'string' || data.value.trim() === '') {
-    data.value = presetChildName(childrenOf(orgNodes(resources, ctx), parent), ctx);
+  data.parent = parent.id;
+}
+
+/** A create without a parent in an org without a root becomes the root when unnamed or named after the org. */
+function mayBecomeRoot(data: StoredRow, ctx: RequestContext, resources: ResourceDirectory): boolean {
+  return data.value === undefined || data.value === '' || data.value === orgNameOf(resources, ctx, ctx.orgId);
+}
+
+/** A parent as the rows of one write transaction use it: its child mark and its children's names. */
+interface ParentState {
+  mark: number;
+  taken: Set<string>;
+  next: number;
+}
+
+/**
+ * In the write transaction (synchronous): the node gets the next child key of its parent (or becomes the
+ * org root when the org still has none) and, when unnamed, the first free "New node N" among its
+ * siblings. The parent, its child mark and its children's names are read once per batch inside the
+ * transaction (nothing else writes meanwhile) and advanced in memory; the mark is stored once at commit.
+ * n nodes cost O(n), not O(n²).
+ */
+function writeNode(
+  data: StoredRow,
+  ctx: RequestContext,
+  existing: StoredRow | null,
+  resources: ResourceDirectory,
+  batch: WriteBatch,
+): void {
+  if (existing) return;
+  const root = batch.memo('node:write:root', () => ({ node: findOrgRoot(resources, ctx) }));
+  const named = typeof data.parent === 'string' && data.parent !== '' ? data.parent : null;
+  const parent = named
+    ? batch.memo(`node:write:node:${named}`, () => resolveNode(resources, ctx, named))
+    : root.node;
+  if (parent === null && named !== null)
+    throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
+  if (parent === null) {
+    data.value = orgNameOf(resources, ctx, ctx.orgId);
+    data.key = allocateRootKey(resources, ctx);
+    data.parent_key = '';
+    data.child_mark = 0;
+    root.node = toNode({ ...data, org_id: ctx.orgId });
+    return;
   }
-  data.value = String(data.value).trim();
-  data.key = allocateChildKey(resources, ctx, parent.id);
+  const state = batch.memo(`node:write:parent:${parent.id}`, (): ParentState => {
+    const fresh = resources.get(NODE).get(parent.id, acrossOrgs(ctx));
+    if (!fresh) throw new ApiError(400, assetMessage('parentUnknown', ctx.language), 'invalid');
+    return { mark: toNode(fresh).childMark, taken: new Set(childrenNamed(resources, ctx, parent)), next: 1 };
+  });
+  let value = typeof data.value === 'string' ? data.value.trim() : '';
+  if (value === '') {
+    const base = assetMessage('newNodeName', ctx.language);
+    while (state.taken.has(`${base} ${state.next}`)) state.next += 1;
+    value = `${base} ${state.next}`;
+  }
+  state.taken.add(value);
+  state.mark += 1;
+  data.value = value;
+  data.key = `${parent.key}:${state.mark}`;
   data.parent_key = parent.key;
   data.child_mark = 0;
+  batch.atCommit(`node:mark:${parent.id}`, () =>
+    resources.get(NODE).setColumns(parent.id, { child_mark: state.mark }),
+  );
+}
+
+/** Values of the children of `parent` (one indexed read). */
+function childrenNamed(resources: ResourceDirectory, ctx: RequestContext, parent: NodeRow): string[] {
+  return resources
+    .get(NODE)
+    .find({ field: 'parent_key', op: 'eq', value: parent.key }, { ...ctx, orgId: parent.orgId })
+    .map((row) => String(row.value ?? ''));
 }
 
 /** Root and subtrees holding assets stay; otherwise the descendants go first (v2.21 NodeViewSet.destroy). */
@@ -205,7 +315,7 @@ export const nodeResource = defineResource({
       computeMany: (rows, ctx, resources) => {
         const nodes = rows.map(toNode);
         const orgIds = new Set(nodes.map((node) => node.orgId));
-        const all = [...orgIds].flatMap((orgId) => orgNodes(resources, { ...ctx, orgId }));
+        const all = [...orgIds].flatMap((orgId) => unorderedOrgNodes(resources, { ...ctx, orgId }));
         const amounts = assetsAmounts(resources, ctx, all, nodes);
         return nodes.map((node) => amounts.get(node.id) ?? 0);
       },
@@ -237,10 +347,16 @@ export const nodeResource = defineResource({
   fieldsSmall: ['id', 'name', 'key', 'value', 'full_value', 'org_id', 'org_name'],
   // Each delete must pass the root / assets guard: one node at a time, as the console does.
   bulkDelete: false,
-  suggestions: { permission: 'assets.match_node' },
+  // Members who may not browse nodes see their granted subtrees, or a node they name (docs/security.md).
+  suggestions: {
+    permission: 'assets.match_node',
+    pickable: (ctx, resources) => grantedNodesToPick(ctx, resources),
+    exactFields: ['value'],
+  },
   hooks: {
     validate: validateNode,
-    beforeSave: placeNode,
+    beforeSave: prepareNode,
+    beforeWrite: writeNode,
     beforeDelete: guardDelete,
   },
   extraActions: NODE_ACTIONS,

@@ -67,6 +67,32 @@ export function peopleOf(
     .map((user) => ({ id: String(user.id), display: userDisplayText(user) }));
 }
 
+/** Users among `ids` bound to any role in the org (its members). */
+function membersAmong(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  ids: readonly string[],
+  orgId: string,
+): Set<string> {
+  if (ids.length === 0) return new Set();
+  const where: ScopeCondition = {
+    and: [
+      { field: 'user', op: 'in', values: [...ids] },
+      { field: 'org', op: 'eq', value: orgId },
+    ],
+  };
+  return new Set(
+    resources
+      .get('rbac.rolebinding')
+      .find(where, acrossOrgs(ctx))
+      .map((binding) => String(binding.user)),
+  );
+}
+
+/** Holders of the SystemAdmin role (v2.21's superusers). */
+export const superAdminIds = (resources: ResourceDirectory, ctx: RequestContext): string[] =>
+  holdersOf(resources, ctx, BUILTIN_ROLE_IDS.SystemAdmin, null);
+
 /**
  * Who a rule names for a ticket of `orgId` (api.md §9.4): SystemAdmin holders, the org's OrgAdmins, both,
  * or the rule's own users. In Root (a global flow seen from Root) there are no org admins.
@@ -77,7 +103,7 @@ export function assigneeIds(
   rule: AssigneeRule,
   orgId: string,
 ): string[] {
-  const superAdmins = () => holdersOf(resources, ctx, BUILTIN_ROLE_IDS.SystemAdmin, null);
+  const superAdmins = () => superAdminIds(resources, ctx);
   const orgAdmins = () =>
     orgId === ROOT_ORG_ID ? [] : holdersOf(resources, ctx, BUILTIN_ROLE_IDS.OrgAdmin, orgId);
   switch (rule.strategy) {
@@ -100,4 +126,63 @@ export function resolveAssignees(
   orgId: string,
 ): Person[] {
   return peopleOf(resources, ctx, assigneeIds(resources, ctx, rule, orgId), true);
+}
+
+/**
+ * The people a level's rule names for a ticket of `orgId`, now: active people only, and a rule's own
+ * users only while they are members of the org or super admins (a user removed from the org no longer
+ * decides on its requests).
+ */
+export function namedForLevel(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  rule: AssigneeRule | null,
+  orgId: string,
+): Person[] {
+  if (!rule) return [];
+  const named = resolveAssignees(resources, ctx, rule, orgId);
+  if (rule.strategy !== 'custom_user' || orgId === ROOT_ORG_ID) return named;
+  const members = membersAmong(
+    resources,
+    ctx,
+    named.map((person) => person.id),
+    orgId,
+  );
+  const admins = new Set(superAdminIds(resources, ctx));
+  return named.filter((person) => members.has(person.id) || admins.has(person.id));
+}
+
+/**
+ * The deciders of a level among `named`: never the applicant — nobody approves their own request — and,
+ * when that leaves nobody, the super admins (`superAdmins`, active people), the applicant still excluded.
+ */
+export function withoutApplicant(
+  named: readonly Person[],
+  superAdmins: readonly Person[],
+  applicantId: string,
+): Person[] {
+  const others = named.filter((person) => person.id !== applicantId);
+  return others.length > 0 ? others : superAdmins.filter((person) => person.id !== applicantId);
+}
+
+/** The active super admins, as people. */
+export const superAdminPeople = (resources: ResourceDirectory, ctx: RequestContext): Person[] =>
+  peopleOf(resources, ctx, superAdminIds(resources, ctx), true);
+
+/**
+ * Who may decide one approval level of a ticket, now (docs/security.md): `namedForLevel`, then
+ * `withoutApplicant`. A level the flow no longer has (`rule` null) falls to the super admins.
+ */
+export function levelAssignees(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  rule: AssigneeRule | null,
+  orgId: string,
+  applicantId: string,
+): Person[] {
+  return withoutApplicant(
+    namedForLevel(resources, ctx, rule, orgId),
+    superAdminPeople(resources, ctx),
+    applicantId,
+  );
 }

@@ -9,12 +9,13 @@ import { UserAccess } from '../../rbac/user-permissions';
 import { findOrgById } from '../../storage/orgs';
 import { ASSET_PERMISSION } from '../perms';
 import { applyAssetMeta, checkApplyAssetMeta } from './apply-asset-meta';
-import { peopleOf, resolveAssignees } from './assignees';
+import { levelAssignees, peopleOf } from './assignees';
 import { orderedNow } from './clock';
 import { storedRules } from './flow-rules';
 import { unscopedContext } from './internal-context';
+import { flowFor } from './ticket-assignment';
 import { ticketMessage } from './messages';
-import { FLOW, TICKET } from './names';
+import { TICKET } from './names';
 import { notifyAssignees } from './notify';
 import { nextSerial } from './serial-number';
 import { isTicketType, type TicketType } from './ticket-choices';
@@ -67,28 +68,6 @@ async function usableOrg(db: Db, ctx: RequestContext, raw: unknown): Promise<str
   const access = await UserAccess.load(db, ctx.userId);
   if (!access.isMemberOf(id) || !access.permissionsIn(id).has('rbac.view_workbench')) return refused;
   return id;
-}
-
-/** The org's own flow for the type, else Root's global one (api.md §9.2). */
-function flowFor(
-  resources: ResourceDirectory,
-  ctx: RequestContext,
-  orgId: string,
-  type: string,
-): StoredRow | null {
-  const flows = resources.get(FLOW);
-  const all = unscopedContext(ctx);
-  const of = (org: string) =>
-    flows.find(
-      {
-        and: [
-          { field: 'org_id', op: 'eq', value: org },
-          { field: 'type', op: 'eq', value: type },
-        ],
-      },
-      all,
-    )[0] ?? null;
-  return of(orgId) ?? of(ROOT_ORG_ID);
 }
 
 function permissionNameTaken(
@@ -174,8 +153,9 @@ export async function openTicket(
       });
     meta = applyAssetMeta(checked.request, name, orgId, ctx, resources);
   }
+  // Every level's deciders as they are now, the applicant never among them (ticket-assignment.ts).
   const steps: ProcessStep[] = storedRules(flow).map((rule) => {
-    const people = resolveAssignees(resources, ctx, rule, orgId);
+    const people = levelAssignees(resources, ctx, rule, orgId, ctx.userId);
     return {
       approval_level: rule.level,
       state: 'notified',
