@@ -11,7 +11,7 @@ import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { installErrorHandlers } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
-import { installJsonCompression } from './http/json-compression';
+import { installResponseCompression } from './http/response-compression';
 import { registerHealthRoutes } from './api/health-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
 import { registerOrgRoutes } from './api/org-routes';
@@ -95,7 +95,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   );
 
   installSecurityHeaders(app, config.devOverrides);
-  installJsonCompression(app);
+  installResponseCompression(app);
   app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
   installSessionAuth(app, ctx);
   installErrorHandlers(app);
