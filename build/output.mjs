@@ -75,7 +75,9 @@ export function printReport(modules, seconds) {
     groups.set(key, g);
   }
   const rows = [...groups.entries()].sort((a, b) => b[1].brotli - a[1].brotli);
-  console.log(`\n${'module'.padEnd(44)} ${'min'.padStart(11)} ${'gzip'.padStart(11)} ${'brotli'.padStart(11)}`);
+  console.log(
+    `\n${'module'.padEnd(44)} ${'min'.padStart(11)} ${'gzip'.padStart(11)} ${'brotli'.padStart(11)}`,
+  );
   for (const [id, g] of rows) {
     const label = g.files > 1 ? `${id} [${g.files} files]` : id;
     console.log(`${label.padEnd(44)} ${kb(g.bytes)} ${kb(g.gzip)} ${kb(g.brotli)}`);

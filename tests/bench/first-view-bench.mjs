@@ -155,6 +155,7 @@ const WATCH_SCRIPT = `(() => {
 
 async function seenAt(page, name, selector) {
   await page.waitForSelector(selector, { timeout: 60_000 });
+  // eslint-disable-next-line no-undef -- runs in the page
   return page.evaluate((n) => window.__benchSeen?.[n] ?? performance.timeOrigin + performance.now(), name);
 }
 
@@ -278,7 +279,8 @@ function printTable(profileName, profile, rows) {
     ]);
   }
   const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  for (const l of lines) console.log(l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  for (const l of lines)
+    console.log(l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
 
 const { dataDir } = seedDataDir(0, ['--demo']);

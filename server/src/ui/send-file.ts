@@ -66,5 +66,11 @@ export async function sendStaticFile(
     reply.header('content-encoding', coding);
     return sendWithCaching(request, reply, body, contentTypeFor(file), cacheControlFor(file));
   }
-  return sendWithCaching(request, reply, await fs.readFile(file), contentTypeFor(file), cacheControlFor(file));
+  return sendWithCaching(
+    request,
+    reply,
+    await fs.readFile(file),
+    contentTypeFor(file),
+    cacheControlFor(file),
+  );
 }
