@@ -31,6 +31,7 @@ export async function buildHostModules(ids, output, dev) {
       name,
       ids,
       own: [m.id],
+      whole: preloadSources(),
       output,
       dev,
     });
@@ -139,6 +140,7 @@ export async function buildAll({ dev = false } = {}) {
   writePages(output, { css, libs, login });
   writeHostLocales(output);
   writeImportMap(output, preload, vendors, hostModules);
+  await output.flush();
 
   const seconds = (performance.now() - started) / 1000;
   const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;

@@ -2,7 +2,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzipSync, constants } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
 
 export const contentHash = (content) => createHash('sha256').update(content).digest('hex').slice(0, 12);
 
@@ -12,26 +15,29 @@ export const integrity = (content) => `sha384-${createHash('sha384').update(cont
  * Text assets worth precompressing: the server sends the .br copy to clients that accept brotli, else the .gz
  * copy to clients that accept gzip (server/src/ui/send-file.ts).
  */
-const COMPRESSIBLE = /\.(js|css|json|html|svg|map|ttf|eot)$/;
+const COMPRESSIBLE = /\.(js|css|json|html|svg|map)$/;
 
-/** The precompressed copies of a file, best compression (done once, at build time). */
-export function precompress(buffer) {
-  return {
-    gz: gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION }),
-    br: brotliCompressSync(buffer, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
-      },
-    }),
-  };
-}
+/** The brotli copy of a file at the best compression (done once, at build time, on libuv's thread pool). */
+export const brotliOf = (buffer) =>
+  brotliAsync(buffer, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+    },
+  });
 
 export class Output {
   constructor(uiDir) {
     this.uiDir = uiDir;
     /** @type {{ id: string, url: string, bytes: number, gzip: number, brotli: number }[]} */
     this.modules = [];
+    /** Brotli copies being written; `flush()` waits for them. */
+    this.pending = [];
+  }
+
+  /** Wait until every precompressed copy is on disk (and the report knows its size). */
+  async flush() {
+    while (this.pending.length) await Promise.all(this.pending.splice(0));
   }
 
   /** Write `content` to `relPath` (relative to dist/ui) and return its URL and integrity. */
@@ -40,18 +46,21 @@ export class Output {
     const file = path.join(this.uiDir, relPath);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, buffer);
-    let gzip = buffer.length;
-    let brotli = buffer.length;
-    if (COMPRESSIBLE.test(relPath) && buffer.length > 256) {
-      const { gz, br } = precompress(buffer);
-      writeFileSync(`${file}.gz`, gz);
-      writeFileSync(`${file}.br`, br);
-      gzip = gz.length;
-      brotli = br.length;
-    }
     const url = `/ui/${relPath.split(path.sep).join('/')}`;
-    if (/\.(js|css)$/.test(relPath)) this.modules.push({ id, url, bytes: buffer.length, gzip, brotli });
-    return { url, integrity: integrity(buffer), bytes: buffer.length, gzip, brotli };
+    const entry = { id, url, bytes: buffer.length, gzip: buffer.length, brotli: buffer.length };
+    if (COMPRESSIBLE.test(relPath) && buffer.length > 256) {
+      const gz = gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION });
+      writeFileSync(`${file}.gz`, gz);
+      entry.gzip = gz.length;
+      this.pending.push(
+        brotliOf(buffer).then((br) => {
+          writeFileSync(`${file}.br`, br);
+          entry.brotli = br.length;
+        }),
+      );
+    }
+    if (/\.(js|css)$/.test(relPath)) this.modules.push(entry);
+    return { url, integrity: integrity(buffer), bytes: buffer.length };
   }
 
   /** Write with a content hash in the name: dir/name-<hash>.ext */

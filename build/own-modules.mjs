@@ -21,10 +21,11 @@ import { browserOptions } from './vendor.mjs';
  * @param {string} o.name      entry file base name (the content hash is appended)
  * @param {Set<string>} o.ids  shared ids (kept external)
  * @param {string[]} [o.own]   shared ids this module provides itself
+ * @param {string[]} [o.whole] lazily imported sources (repo-relative) to emit as one file each
  * @returns {Promise<{ url: string, integrity: string, fileName: string, inputs: string[], files: BuiltFile[],
  *   lazyOutputs: Map<string, string> }>}  lazyOutputs: source file (repo-relative) of a lazy module -> its URL
  */
-export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], output, dev }) {
+export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], whole = [], output, dev }) {
   const absOut = path.join(output.uiDir, outDir);
   const result = await esbuild.build({
     ...browserOptions(dev),
@@ -53,10 +54,14 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], o
   const entryFile = [...sourceOf].find(([, source]) => source === path.normalize(entry))?.[0];
   if (!entryFile) throw new Error(`${id}: esbuild produced no entry output`);
 
+  const wholeFiles = [...sourceOf]
+    .filter(([, source]) => whole.map((w) => path.normalize(w)).includes(source))
+    .map(([file]) => file);
   const chunks = await rechunkToSystem(
     new Map(result.outputFiles.map((f) => [f.path, f.text])),
     entryFile,
     name,
+    wholeFiles,
   );
   const files = [];
   const lazyOutputs = new Map();
@@ -76,8 +81,9 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], o
     };
     files.push(file);
     if (chunk.isEntry) entryWritten = file;
-    else if (chunk.source && sourceOf.has(chunk.source))
-      lazyOutputs.set(sourceOf.get(chunk.source), file.url);
+    // Where each lazily imported source ended up (a dynamic import of it loads this file).
+    for (const m of chunk.modules)
+      if (m !== entryFile && sourceOf.has(m)) lazyOutputs.set(sourceOf.get(m), file.url);
   }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(root, p));
   return { ...entryWritten, inputs, files, lazyOutputs };

@@ -16,6 +16,32 @@ export function wrapCjs(code, deps) {
   );
 }
 
+/** Rollup `manualChunks`: each of `whole` with its static closure, less what the entry loads anyway. */
+function keepWhole(entry, whole) {
+  let owner = null;
+  return (id, { getModuleInfo }) => {
+    if (owner === null) {
+      const closure = (start) => {
+        const seen = new Set();
+        const queue = [start];
+        while (queue.length) {
+          const next = queue.pop();
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const loaded = closure(entry);
+      owner = new Map();
+      whole.forEach((file, index) => {
+        for (const m of closure(file)) if (!loaded.has(m) && !owner.has(m)) owner.set(m, `whole-${index}`);
+      });
+    }
+    return owner.get(id);
+  };
+}
+
 /**
  * esbuild's code-split ESM output (an entry and its chunks, in memory) re-chunked by Rollup into
  * System.register files. Rollup knows which modules are already loaded when a lazy chunk is imported, so the
@@ -25,12 +51,18 @@ export function wrapCjs(code, deps) {
  * @param {Map<string, string>} files  absolute path -> code (esbuild outputFiles)
  * @param {string} entry               absolute path of the entry file among them
  * @param {string} entryName           file name stem of the entry (`index` -> index-<hash>.js)
+ * @param {string[]} [whole]           lazy files among them to emit as one file each, with every module only
+ *                                     they need (the modules of a preloaded lazy module are one request)
  * @returns {Promise<{ fileName: string, code: string, isEntry: boolean, imports: string[],
- *   dynamicImports: string[], source: string | null }[]>}  source: the esbuild file a lazy chunk stands for
+ *   dynamicImports: string[], modules: string[] }[]>}  modules: the esbuild files the chunk holds
  */
-export async function rechunkToSystem(files, entry, entryName) {
+export async function rechunkToSystem(files, entry, entryName, whole = []) {
   const bundle = await rollup({
     input: entry,
+    // Code the entry shares with its lazy chunks stays in the entry file (it is loaded first anyway) instead
+    // of a chunk of its own behind an entry facade: one request less per module. The entry may then export a
+    // few extra (internal) names.
+    preserveEntrySignatures: 'allow-extension',
     // Bare specifiers are shared modules resolved by the import map at run time.
     external: (id) => !id.startsWith('.') && !id.startsWith('/'),
     onwarn: (warning, warn) => {
@@ -50,6 +82,7 @@ export async function rechunkToSystem(files, entry, entryName) {
   const { output } = await bundle.generate({
     format: 'system',
     compact: true,
+    manualChunks: whole.length ? keepWhole(entry, whole) : undefined,
     hashCharacters: 'hex',
     entryFileNames: `${entryName}-[hash:12].js`,
     chunkFileNames: 'chunk-[hash:12].js',
@@ -63,6 +96,6 @@ export async function rechunkToSystem(files, entry, entryName) {
       isEntry: chunk.isEntry,
       imports: chunk.imports,
       dynamicImports: chunk.dynamicImports,
-      source: chunk.facadeModuleId,
+      modules: chunk.moduleIds,
     }));
 }

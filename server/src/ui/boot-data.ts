@@ -100,26 +100,50 @@ export async function bootDataFor(
     { data?: { XPACK_ENABLED?: unknown } } | undefined;
   if (settings === undefined) return null;
   const org = orgHeader(request, settings.data?.XPACK_ENABLED === true);
-  if ((await ask(PROFILE_URL, org)) === undefined) return null;
-  const plugins = await ask(PLUGIN_LIST_URL, org);
-  if (!Array.isArray(plugins)) return null;
+  const [profile, plugins] = await Promise.all([ask(PROFILE_URL, org), ask(PLUGIN_LIST_URL, org)]);
+  if (profile === undefined || !Array.isArray(plugins)) return null;
   const listed = plugins as PluginListEntry[];
+  return {
+    data: { answers, locales: await localesFor(ctx, requestLanguage(request), listed) },
+    plugins: listed,
+  };
+}
 
-  const lng = requestLanguage(request);
-  const locales: BootData['locales'] = {};
+/** The host's and the listed plugins' translations in `lng` and in the fallback language. */
+async function localesFor(
+  ctx: AppContext,
+  lng: string,
+  plugins: readonly PluginListEntry[],
+): Promise<BootData['locales']> {
+  const files: Array<{ language: string; ns: string; file: Promise<string | null> }> = [];
   for (const language of new Set([lng, FALLBACK_LANGUAGE])) {
     if (!(LANGUAGES as readonly string[]).includes(language)) continue;
-    const namespaces: Record<string, unknown> = {};
-    const host = await readJson(path.join(ctx.uiDir, 'locales', language, 'host.json'));
-    if (host !== undefined) namespaces.host = host;
-    for (const plugin of listed) {
+    files.push({
+      language,
+      ns: 'host',
+      file: Promise.resolve(path.join(ctx.uiDir, 'locales', language, 'host.json')),
+    });
+    for (const plugin of plugins) {
       const ns = plugin.manifest.i18nNamespace;
-      const dir = await ctx.plugins.directoryOf(plugin.id);
-      if (typeof ns !== 'string' || ns === 'host' || dir === null) continue;
-      const resources = await readJson(path.join(dir, 'locales', `${language}.json`));
-      if (resources !== undefined) namespaces[ns] = resources;
+      if (typeof ns !== 'string' || ns === 'host') continue;
+      const dir = ctx.plugins.directoryOf(plugin.id);
+      files.push({
+        language,
+        ns,
+        file: dir.then((d) => (d === null ? null : path.join(d, 'locales', `${language}.json`))),
+      });
     }
-    locales[language] = namespaces;
   }
-  return { data: { answers, locales }, plugins: listed };
+  const read = await Promise.all(
+    files.map(async (f) => {
+      const file = await f.file;
+      return { ...f, resources: file === null ? undefined : await readJson(file) };
+    }),
+  );
+  const locales: BootData['locales'] = {};
+  for (const { language, ns, resources } of read) {
+    locales[language] ??= {};
+    if (resources !== undefined) locales[language][ns] = resources;
+  }
+  return locales;
 }

@@ -126,10 +126,17 @@ export function staticClosure(
   return out;
 }
 
+const hostPreloadsOf = new WeakMap<BuiltImportMap, Preload[]>();
+
 /** The host's own first view: the host entry, the preload modules and everything they import. */
 export function hostPreloads(map: BuiltImportMap): Preload[] {
-  const host = map.imports[HOST_ENTRY];
-  return staticClosure(host ? [host, ...map.preload] : map.preload, map);
+  let preloads = hostPreloadsOf.get(map);
+  if (!preloads) {
+    const host = map.imports[HOST_ENTRY];
+    preloads = staticClosure(host ? [host, ...map.preload] : map.preload, map);
+    hostPreloadsOf.set(map, preloads);
+  }
+  return preloads;
 }
 
 /** The listed plugins' entries and what they import, less what the host's first view already loads. */
