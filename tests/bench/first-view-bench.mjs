@@ -10,7 +10,8 @@
 //   second plugin     then, in the same tab (warm cache), click the asset list in the sidebar, until rows show
 //
 // Chain depth: request R is one level deeper than the deepest request that had finished before R was sent;
-// it counts the round trips that had to happen one after the other, whatever caused them.
+// it counts the round trips that had to happen one after the other, whatever caused them. Page CPU: the
+// page's main-thread busy time in the same span (CDP TaskDuration): on a loaded machine, what is not network.
 //
 // Usage: node tests/bench/first-view-bench.mjs [--runs N] [--profile 50ms|slow]   (median of N runs, default 3)
 import { launchChromium } from '../support/chromium.mjs';
@@ -52,6 +53,9 @@ function kindOf(url, type) {
 async function recordNetwork(page, profile) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: profile.latency,
@@ -102,14 +106,18 @@ async function recordNetwork(page, profile) {
      * The requests sent from now on; `until(epochMs)` waits for those sent before that moment to finish and
      * returns them.
      */
-    mark() {
+    async mark() {
       const since = new Set(requests.keys());
+      const cpuAtStart = await taskSeconds();
       const fresh = () => [...requests.entries()].filter(([id]) => !since.has(id)).map(([, r]) => r);
       return async (epochMs) => {
+        // Main-thread busy time of the page (a new document starts its own count).
+        const cpuNow = await taskSeconds();
+        const cpuMs = 1000 * (cpuNow >= cpuAtStart ? cpuNow - cpuAtStart : cpuNow);
         const wanted = () => fresh().filter((r) => r.wallStart <= epochMs);
         const deadline = Date.now() + 60_000;
         while (wanted().some((r) => r.end === null) && Date.now() < deadline) await page.waitForTimeout(20);
-        return wanted();
+        return Object.assign(wanted(), { cpuMs });
       };
     },
   };
@@ -128,11 +136,13 @@ function chainDepth(list) {
 }
 
 function summarise(list, ms) {
+  const cpuMs = list.cpuMs ?? 0;
   const network = list.filter((r) => !r.cached && !r.url.startsWith('data:'));
   const byKind = {};
   for (const r of network) byKind[kindOf(r.url, r.type)] = (byKind[kindOf(r.url, r.type)] ?? 0) + r.bytes;
   return {
     ms,
+    cpuMs,
     requests: network.length,
     cached: list.length - network.length,
     bytes: network.reduce((s, r) => s + r.bytes, 0),
@@ -169,7 +179,7 @@ async function loginPage(browser, server, profile) {
   const context = await newContext(browser);
   const page = await context.newPage();
   const net = await recordNetwork(page, profile);
-  const requests = net.mark();
+  const requests = await net.mark();
   const started = Date.now();
   await page.goto(`${server.baseUrl}/core/auth/login/`, { waitUntil: 'commit' });
   const at = await seenAt(page, 'form', '#username');
@@ -187,7 +197,7 @@ async function signInToAssets(browser, server, profile) {
   await page.waitForSelector('#username');
   await page.fill('#username', 'admin');
   await page.fill('#password', ADMIN_PASSWORD);
-  const requests = net.mark();
+  const requests = await net.mark();
   const started = Date.now();
   await page.click('button[type=submit]');
   await page.waitForURL((u) => u.pathname.startsWith('/ui/'));
@@ -219,7 +229,7 @@ async function signedInContext(browser, server) {
 async function directThenSecond(browser, server, profile) {
   const { context, page } = await signedInContext(browser, server);
   const net = await recordNetwork(page, profile);
-  let requests = net.mark();
+  let requests = await net.mark();
   let started = Date.now();
   await page.goto(`${server.baseUrl}${USERS_PATH}`, { waitUntil: 'commit' });
   let at = await seenAt(page, 'users', USER_ROW);
@@ -230,7 +240,7 @@ async function directThenSecond(browser, server, profile) {
   const item = page.locator('[data-testid="menu-asset-list"]');
   if (!(await item.isVisible())) await page.click('[data-testid="menu-assets"]');
   await item.waitFor();
-  requests = net.mark();
+  requests = await net.mark();
   started = Date.now();
   await item.click();
   at = await seenAt(page, 'assets', ASSET_ROW);
@@ -248,6 +258,7 @@ function medianOf(results) {
   for (const k of kinds) byKind[k] = median(results.map((r) => r.byKind[k] ?? 0));
   return {
     ms: pick('ms'),
+    cpuMs: pick('cpuMs'),
     requests: pick('requests'),
     cached: pick('cached'),
     bytes: pick('bytes'),
@@ -264,13 +275,24 @@ function printTable(profileName, profile, rows) {
     `\nprofile ${profileName}: ${profile.latency} ms round trip, ${profile.down / 1e6} Mbit/s down, ` +
       `${profile.up / 1e6} Mbit/s up — median of ${RUNS} run(s), bytes on the wire in KB`,
   );
-  const head = ['scenario', 'time', 'target', 'requests', 'cached', 'depth', 'total KB', ...KINDS];
+  const head = [
+    'scenario',
+    'time',
+    'target',
+    'page CPU',
+    'requests',
+    'cached',
+    'depth',
+    'total KB',
+    ...KINDS,
+  ];
   const lines = [head];
   for (const [name, target, r] of rows) {
     lines.push([
       name,
       `${(r.ms / 1000).toFixed(2)} s`,
       target ? `${(target / 1000).toFixed(1)} s` : '',
+      `${(r.cpuMs / 1000).toFixed(2)} s`,
       String(r.requests),
       String(r.cached),
       String(r.depth),
