@@ -16,7 +16,11 @@ export function wrapCjs(code, deps) {
   );
 }
 
-/** Rollup `manualChunks`: each of `whole` with its static closure, less what the entry loads anyway. */
+/**
+ * Rollup `manualChunks`: each of `whole` with its static closure, less what the entry loads anyway. Rollup
+ * pulls every unassigned static dependency of a manual chunk into it, so the entry's own closure is assigned
+ * too, with the entry itself: that chunk then is the entry file.
+ */
 function keepWhole(entry, whole) {
   let owner = null;
   return (id, { getModuleInfo }) => {
@@ -32,10 +36,9 @@ function keepWhole(entry, whole) {
         }
         return seen;
       };
-      const loaded = closure(entry);
-      owner = new Map();
+      owner = new Map([...closure(entry)].map((m) => [m, 'entry']));
       whole.forEach((file, index) => {
-        for (const m of closure(file)) if (!loaded.has(m) && !owner.has(m)) owner.set(m, `whole-${index}`);
+        for (const m of closure(file)) if (!owner.has(m)) owner.set(m, `whole-${index}`);
       });
     }
     return owner.get(id);

@@ -89,16 +89,20 @@ describe('the console page of a signed-in user', () => {
     ).toBe('</script><script>alert(1)</script>');
   });
 
-  it('gives a visitor the plain page, cacheable, and so too a session that has ended', async () => {
+  it('tells a visitor, and a session that has ended, that nobody is signed in — and nothing else', async () => {
+    const hint = '<meta name="bastion-session" content="none" />';
     const visitor = await new Client(server.baseUrl).get('/ui/console/users');
     expect(visitor.headers.get('cache-control')).toBe('no-cache');
     const html = await visitor.text();
+    expect(html).toContain(hint);
     expect(preloads(html)).toEqual([]);
     expect(bootData(html)).toBeNull();
-    const stale = await new Client(server.baseUrl).get('/ui/console/users', {
-      cookie: 'jms_sessionid=0123456789abcdef0123456789abcdef',
-    });
-    expect(bootData(await stale.text())).toBeNull();
+    const ended = new Client(server.baseUrl);
+    ended.cookies.set('jms_sessionid', '0123456789abcdef0123456789abcdef');
+    const stale = await (await ended.get('/ui/console/users')).text();
+    expect(stale).toContain(hint);
+    expect(bootData(stale)).toBeNull();
+    expect(await (await admin.get('/ui/console/users')).text()).not.toContain(hint);
   });
 });
 

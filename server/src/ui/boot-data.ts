@@ -60,20 +60,29 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
+/** What the server knows of a console page's first view: its boot data, or that nobody is signed in. */
+export type FirstViewBoot =
+  | { signedIn: true; data: BootData; plugins: PluginListEntry[] }
+  | { signedIn: false }
+  /** Signed in, but something failed: the console asks for everything itself. */
+  | null;
+
 /**
  * The boot data of a signed-in page (docs/architecture.md "Boot sequence"): the public settings, the
  * profile and the plugin list, asked of this server itself with the browser's own cookies (so every rule of
- * those endpoints applies unchanged), and the translations the first view needs. Null when the request is not
- * signed in or any of the three fails: the console then asks for them itself, as it always could.
+ * those endpoints applies unchanged), and the translations the first view needs. `signedIn: false` without a
+ * session cookie or when the profile is refused to it; null when anything else fails: the console then asks
+ * for them itself, as it always could.
  */
 export async function bootDataFor(
   app: FastifyInstance,
   ctx: AppContext,
   request: FastifyRequest,
-): Promise<{ data: BootData; plugins: PluginListEntry[] } | null> {
-  if (!request.cookies[ctx.cookies.session]) return null;
+): Promise<FirstViewBoot> {
+  if (!request.cookies[ctx.cookies.session]) return { signedIn: false };
   const timeZone = firstString(request.cookies[TIME_ZONE_COOKIE]);
   const answers: BootAnswer[] = [];
+  let profileStatus = 0;
   const ask = async (url: string, org: string | undefined): Promise<unknown> => {
     const headers: Record<string, string> = {};
     if (org) headers['X-JMS-ORG'] = org;
@@ -89,6 +98,7 @@ export async function bootDataFor(
           : {}),
       },
     });
+    if (url === PROFILE_URL) profileStatus = response.statusCode;
     if (response.statusCode !== 200) return undefined;
     const body: unknown = response.json();
     answers.push({ url, headers, body });
@@ -101,9 +111,12 @@ export async function bootDataFor(
   if (settings === undefined) return null;
   const org = orgHeader(request, settings.data?.XPACK_ENABLED === true);
   const [profile, plugins] = await Promise.all([ask(PROFILE_URL, org), ask(PLUGIN_LIST_URL, org)]);
+  // The console treats a refused profile as "not signed in" (spec §4): so does its page.
+  if (profileStatus === 401 || profileStatus === 403) return { signedIn: false };
   if (profile === undefined || !Array.isArray(plugins)) return null;
   const listed = plugins as PluginListEntry[];
   return {
+    signedIn: true,
     data: { answers, locales: await localesFor(ctx, requestLanguage(request), listed) },
     plugins: listed,
   };

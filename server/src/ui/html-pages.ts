@@ -66,11 +66,14 @@ const preloadTag = (p: Preload): string =>
     p.integrity ? ` integrity="${escapeAttribute(p.integrity)}"` : ''
   } />`;
 
-/** What a signed-in page carries besides the template: the files of its first view and its boot data. */
-export interface FirstView {
-  preloads: readonly Preload[];
-  bootData: BootData;
-}
+/**
+ * What a console page carries besides the template: for a signed-in request the files of its first view and
+ * its boot data; else the hint that nobody is signed in, so the host's entry sends the visitor to the login
+ * page at once (the server still answers every API call with 401).
+ */
+export type FirstView = { preloads: readonly Preload[]; bootData: BootData } | { signedOut: true };
+
+const SIGNED_OUT_HINT = '<meta name="bastion-session" content="none" />';
 
 /**
  * index.html with the dev-overrides placeholder filled (flag on) or removed and, for a signed-in request,
@@ -85,13 +88,13 @@ export async function renderIndexPage(
   if (template === null) return null;
   const url = devOverrides ? await overridesScriptUrl(uiDir) : null;
   const tag = url === null ? '' : `<script src="${escapeAttribute(url)}"></script>`;
-  const view =
-    firstView === null
-      ? ''
-      : [
-          ...firstView.preloads.map(preloadTag),
-          `<script type="application/json" id="bastion-boot-data">${jsonForScript(firstView.bootData)}</script>`,
-        ].join('\n    ');
+  let view = '';
+  if (firstView !== null && 'signedOut' in firstView) view = SIGNED_OUT_HINT;
+  else if (firstView !== null)
+    view = [
+      ...firstView.preloads.map(preloadTag),
+      `<script type="application/json" id="bastion-boot-data">${jsonForScript(firstView.bootData)}</script>`,
+    ].join('\n    ');
   return template.split(OVERRIDES_PLACEHOLDER).join(tag).split(FIRST_VIEW_PLACEHOLDER).join(view);
 }
 

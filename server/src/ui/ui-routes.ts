@@ -32,6 +32,7 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const firstViewOf = async (request: FastifyRequest): Promise<FirstView | null> => {
     try {
       const boot = await bootDataFor(app, ctx, request);
+      if (boot?.signedIn === false) return { signedOut: true };
       const map = boot && (await readBuiltImportMap(ctx.uiDir));
       if (!boot || !map) return null;
       return { preloads: [...hostPreloads(map), ...pluginPreloads(map, boot.plugins)], bootData: boot.data };
@@ -46,7 +47,7 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
     const html = await renderIndexPage(ctx.uiDir, ctx.config.devOverrides, firstView);
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     // The page then carries this user's profile: never cache it anywhere.
-    if (firstView !== null)
+    if (firstView !== null && 'bootData' in firstView)
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     return sendWithCaching(request, reply, html, 'text/html; charset=utf-8', REVALIDATE);
   };
