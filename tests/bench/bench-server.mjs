@@ -12,11 +12,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(root, 'dist/server/main.js');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
-/** Seeds `count` assets into a fresh data dir; returns the dir and the seed's own wall time. */
-export function seedDataDir(count) {
+/**
+ * Seeds `count` assets (and `extraArgs` of the seed command, e.g. `--demo`) into a fresh data dir; returns
+ * the dir and the seed's own wall time.
+ */
+export function seedDataDir(count, extraArgs = []) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-bench-'));
   const started = performance.now();
-  const result = spawnSync(process.execPath, [MAIN, 'seed', '--assets', String(count)], {
+  const args = [...(count > 0 ? ['--assets', String(count)] : []), ...extraArgs];
+  const result = spawnSync(process.execPath, [MAIN, 'seed', ...args], {
     env: {
       ...process.env,
       BASTION_DATA_DIR: dataDir,
