@@ -1,4 +1,4 @@
-// Static pieces of the console: the stylesheet (theme, PrimeFlex, PrimeIcons, our base), the loader scripts,
+// Static pieces of the console: the stylesheet (theme, PrimeFlex, PrimeIcons, our base), the loader script,
 // the two HTML pages and the host's locales.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -45,14 +45,19 @@ const stripSourceMap = (code) => code.replace(/\n\/\/# sourceMappingURL=.*\s*$/,
 export function writeLibs(output) {
   const read = (p) => stripSourceMap(readFileSync(path.join(root, p), 'utf8'));
   return {
-    systemjs: output.writeHashed(
+    // One file, so the page needs one request before the host: SystemJS, its group-member extension and the
+    // boot script that imports the entry named by the script tag.
+    loader: output.writeHashed(
       'libs',
-      'system',
+      'loader',
       '.js',
-      read('node_modules/systemjs/dist/system.min.js'),
-      'systemjs',
+      [
+        read('node_modules/systemjs/dist/system.min.js'),
+        read('host/public/shared-groups.js'),
+        read('host/public/boot.js'),
+      ].join('\n'),
+      'loader (systemjs, boot)',
     ),
-    boot: output.writeHashed('libs', 'boot', '.js', read('host/public/boot.js'), 'boot'),
     // Only ever linked from a page when the server runs with BASTION_DEV_OVERRIDES=1.
     overrides: output.writeHashed(
       'libs',
@@ -64,15 +69,17 @@ export function writeLibs(output) {
   };
 }
 
-export function writePages(output, { css, libs }) {
+export function writePages(output, { css, libs, login }) {
   const fill = (template) =>
     readFileSync(path.join(root, 'host/public', template), 'utf8')
       .replaceAll('%CSS%', css.url)
       .replaceAll('%CSS_INTEGRITY%', css.integrity)
-      .replaceAll('%SYSTEMJS%', libs.systemjs.url)
-      .replaceAll('%SYSTEMJS_INTEGRITY%', libs.systemjs.integrity)
-      .replaceAll('%BOOT%', libs.boot.url)
-      .replaceAll('%BOOT_INTEGRITY%', libs.boot.integrity);
+      .replaceAll('%LOADER%', libs.loader.url)
+      .replaceAll('%LOADER_INTEGRITY%', libs.loader.integrity)
+      .replaceAll('%LOGIN_CSS%', login.css.url)
+      .replaceAll('%LOGIN_CSS_INTEGRITY%', login.css.integrity)
+      .replaceAll('%LOGIN_JS%', login.js.url)
+      .replaceAll('%LOGIN_JS_INTEGRITY%', login.js.integrity);
   output.write('index.html', fill('index.html'));
   output.write('login.html', fill('login.html'));
 }

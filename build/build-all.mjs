@@ -1,22 +1,26 @@
-// Everything under dist/: vendor modules, sdk, host, login page, plugins, css, pages, import map, server
-// bundle. The command line is build.mjs.
+// Everything under dist/: vendor modules and groups, sdk, host, login page, plugins, css, pages, import map
+// (with the module graph), server bundle. The command line is build.mjs.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCss, writeHostLocales, writeLibs, writePages } from './assets.mjs';
+import { buildLoginPage } from './login-page.mjs';
+import { depcacheOf, graphOfFiles, staticClosure } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
 import { Output, printReport } from './output.mjs';
 import { buildPlugin, listPluginIds } from './plugins.mjs';
 import { buildServer } from './server-bundle.mjs';
-import { ownEntries, root, sharedModules } from './shared-modules.mjs';
-import { buildVendors } from './vendor.mjs';
+import { groupConfig, ownEntries, preloadSources, root, sharedModules } from './shared-modules.mjs';
+import { buildGroup, buildStandaloneVendors, writeVendors } from './vendor.mjs';
 
 export const distDir = path.join(root, 'dist');
 const uiDir = path.join(distDir, 'ui');
 
-/** Host-side modules: the sdk (a shared id) and the host's own entries (host, login page). */
+/** Host-side modules: the sdk (a shared id) and the host's own entries. */
 export async function buildHostModules(ids, output, dev) {
   const imports = {};
   const integrity = {};
+  const files = [];
+  const lazyOutputs = new Map();
   const sdk = sharedModules().filter((m) => m.kind === 'own');
   const builds = [...sdk, ...ownEntries()].map(async (m) => {
     const name = m.id.replace(/^@bastion\//, '');
@@ -27,27 +31,78 @@ export async function buildHostModules(ids, output, dev) {
       name,
       ids,
       own: [m.id],
+      whole: preloadSources(),
       output,
       dev,
     });
     imports[m.id] = built.url;
-    integrity[built.url] = built.integrity;
+    // Every file, chunks too: the loader checks each one, and a preload must name the same integrity.
+    for (const file of built.files) integrity[file.url] = file.integrity;
+    files.push(...built.files);
+    for (const [source, url] of built.lazyOutputs) lazyOutputs.set(source, url);
   });
   await Promise.all(builds);
-  return { imports, integrity };
+  return { imports, integrity, graph: graphOfFiles(files), lazyOutputs };
 }
 
-export function writeImportMap(output, ...parts) {
-  const map = { imports: {}, integrity: {} };
+/** URLs of the preload modules of importmap.json (lazy modules of the SDK or the host). */
+function preloadUrls(hostModules) {
+  return preloadSources().map((source) => {
+    const url = hostModules.lazyOutputs.get(path.normalize(source));
+    if (!url)
+      throw new Error(`importmap.json preload: ${source} is not a lazily imported module of the host or SDK`);
+    return url;
+  });
+}
+
+/**
+ * The members of each group: listed ones as they are; a `firstView` group takes the ids under its prefix that
+ * the host, the SDK entry and the preload modules import, plus what those import under the same prefix.
+ */
+function groupMembers(standalone, hostModules, preload) {
+  const members = new Map();
+  const firstView = staticClosure(
+    [...ownEntries().map((e) => hostModules.imports[e.id]), ...preload],
+    hostModules.graph,
+    hostModules.imports,
+  ).ids;
+  for (const [name, config] of groupConfig()) {
+    let ids;
+    if ('members' in config) ids = config.members;
+    else {
+      const found = new Set([...firstView].filter((id) => id.startsWith(config.firstView)));
+      for (const id of found)
+        for (const dep of standalone.get(id)?.deps ?? [])
+          if (dep.startsWith(config.firstView)) found.add(dep);
+      ids = [...found].sort();
+    }
+    for (const id of ids) {
+      if (!standalone.has(id))
+        throw new Error(`importmap.json group ${name}: "${id}" is not a shared vendor id`);
+      const other = [...members].find(([, list]) => list.includes(id));
+      if (other) throw new Error(`importmap.json: "${id}" is in both groups ${other[0]} and ${name}`);
+    }
+    members.set(name, ids);
+  }
+  return members;
+}
+
+export function writeImportMap(output, preload, ...parts) {
+  const map = { imports: {}, integrity: {}, graph: {} };
   for (const part of parts) {
     Object.assign(map.imports, part.imports);
     Object.assign(map.integrity, part.integrity);
+    Object.assign(map.graph, part.graph);
   }
   const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
-  output.write(
-    'importmap.json',
-    `${JSON.stringify({ imports: sorted(map.imports), integrity: sorted(map.integrity) }, null, 1)}\n`,
-  );
+  const importMap = {
+    imports: sorted(map.imports),
+    integrity: sorted(map.integrity),
+    depcache: depcacheOf(map.graph),
+    preload,
+  };
+  output.write('importmap.json', `${JSON.stringify(importMap, null, 1)}\n`);
+  return importMap;
 }
 
 export async function buildAll({ dev = false } = {}) {
@@ -58,11 +113,12 @@ export async function buildAll({ dev = false } = {}) {
   const shared = sharedModules();
   const ids = new Set(shared.map((m) => m.id));
 
-  const [vendors, hostModules, css, , plugins] = await Promise.all([
-    buildVendors(
+  // First the modules on their own (vendors in memory), then the groups, whose members depend on what the
+  // host and the SDK import.
+  const [standalone, hostModules, css, , plugins] = await Promise.all([
+    buildStandaloneVendors(
       shared.filter((m) => m.kind !== 'own'),
       ids,
-      output,
       dev,
     ),
     buildHostModules(ids, output, dev),
@@ -70,10 +126,21 @@ export async function buildAll({ dev = false } = {}) {
     buildServer(distDir),
     Promise.all(listPluginIds().map((dir) => buildPlugin(dir, { ids, output, dev }))),
   ]);
+  const preload = preloadUrls(hostModules);
+  const groups = await Promise.all(
+    [...groupMembers(standalone, hostModules, preload)].map(async ([name, members]) => ({
+      name,
+      members,
+      ...(await buildGroup(members, ids, dev)),
+    })),
+  );
+  const vendors = writeVendors(output, standalone, groups);
   const libs = writeLibs(output);
-  writePages(output, { css, libs });
+  const login = await buildLoginPage(output, dev);
+  writePages(output, { css, libs, login });
   writeHostLocales(output);
-  writeImportMap(output, vendors, hostModules);
+  writeImportMap(output, preload, vendors, hostModules);
+  await output.flush();
 
   const seconds = (performance.now() - started) / 1000;
   const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -83,6 +150,8 @@ export async function buildAll({ dev = false } = {}) {
     seconds: Number(seconds.toFixed(3)),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     overridesScript: libs.overrides.url,
+    // What every console page loads besides its modules (the login page warms them).
+    pageAssets: [css.url, libs.loader.url],
     plugins: plugins.map((p) => ({ id: p.manifest.id, version: p.manifest.version })),
     modules: output.modules,
   };

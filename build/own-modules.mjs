@@ -1,11 +1,17 @@
-// Our own modules (sdk, host, login page, plugins): esbuild ESM with code splitting, then each output file
-// converted to System.register (route B of toolchain.md §3.4), so import() of shared ids, import.meta.url
-// and lazy chunks all go through SystemJS and the import map.
+// Our own modules (sdk, host, plugins): esbuild ESM with code splitting, then re-chunked by Rollup into
+// System.register files (system-register.mjs), so import() of shared ids, import.meta.url and lazy chunks all
+// go through SystemJS and the import map. Each written file's static imports are returned: they become the
+// module graph (module-graph.mjs).
 import * as esbuild from 'esbuild';
 import path from 'node:path';
 import { root, sharedExternals } from './shared-modules.mjs';
-import { esmToSystem } from './system-register.mjs';
+import { rechunkToSystem } from './system-register.mjs';
 import { browserOptions } from './vendor.mjs';
+
+/**
+ * @typedef {{ url: string, fileName: string, integrity: string, imports: string[], lazy: string[] }} BuiltFile
+ *   imports/lazy: static and dynamic imports as written in the file (bare ids or './chunk-….js')
+ */
 
 /**
  * @param {object} o
@@ -15,9 +21,11 @@ import { browserOptions } from './vendor.mjs';
  * @param {string} o.name      entry file base name (the content hash is appended)
  * @param {Set<string>} o.ids  shared ids (kept external)
  * @param {string[]} [o.own]   shared ids this module provides itself
- * @returns {Promise<{ url: string, integrity: string, fileName: string, inputs: string[] }>}
+ * @param {string[]} [o.whole] lazily imported sources (repo-relative) to emit as one file each
+ * @returns {Promise<{ url: string, integrity: string, fileName: string, inputs: string[], files: BuiltFile[],
+ *   lazyOutputs: Map<string, string> }>}  lazyOutputs: source file (repo-relative) of a lazy module -> its URL
  */
-export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], output, dev }) {
+export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], whole = [], output, dev }) {
   const absOut = path.join(output.uiDir, outDir);
   const result = await esbuild.build({
     ...browserOptions(dev),
@@ -32,24 +40,51 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], o
     jsx: 'automatic',
     plugins: [sharedExternals(ids, own)],
   });
-  // Dynamic import() targets are entry points in the metafile too: pick the output of *this* entry.
-  const entryOut = Object.entries(result.metafile.outputs).find(
-    ([, o]) => o.entryPoint && path.resolve(root, o.entryPoint) === path.join(root, entry),
-  );
-  if (!entryOut) throw new Error(`${id}: esbuild produced no entry output`);
-  const css = result.outputFiles.filter((f) => f.path.endsWith('.css'));
-  if (css.length) {
+  if (result.outputFiles.some((f) => f.path.endsWith('.css'))) {
     throw new Error(
       `${id}: imports CSS; plugins and host modules use PrimeFlex classes and scoped styles instead`,
     );
   }
+  // Dynamic import() targets are entry points in the metafile too: pick the output of *this* entry.
+  const sourceOf = new Map(
+    Object.entries(result.metafile.outputs)
+      .filter(([, o]) => o.entryPoint)
+      .map(([file, o]) => [path.resolve(root, file), path.relative(root, path.resolve(root, o.entryPoint))]),
+  );
+  const entryFile = [...sourceOf].find(([, source]) => source === path.normalize(entry))?.[0];
+  if (!entryFile) throw new Error(`${id}: esbuild produced no entry output`);
+
+  const wholeFiles = [...sourceOf]
+    .filter(([, source]) => whole.map((w) => path.normalize(w)).includes(source))
+    .map(([file]) => file);
+  const chunks = await rechunkToSystem(
+    new Map(result.outputFiles.map((f) => [f.path, f.text])),
+    entryFile,
+    name,
+    wholeFiles,
+  );
+  const files = [];
+  const lazyOutputs = new Map();
   let entryWritten;
-  for (const file of result.outputFiles) {
-    const rel = path.relative(output.uiDir, file.path);
-    const isEntry = path.resolve(root, entryOut[0]) === file.path;
-    const written = output.write(rel, await esmToSystem(file.text), isEntry ? id : `${id} (chunk)`);
-    if (isEntry) entryWritten = { ...written, fileName: path.basename(file.path) };
+  for (const chunk of chunks) {
+    const written = output.write(
+      path.join(outDir, chunk.fileName),
+      chunk.code,
+      chunk.isEntry ? id : `${id} (chunk)`,
+    );
+    const file = {
+      url: written.url,
+      fileName: chunk.fileName,
+      integrity: written.integrity,
+      imports: chunk.imports.map((i) => (ids.has(i) ? i : `./${i}`)),
+      lazy: chunk.dynamicImports.map((i) => (ids.has(i) ? i : `./${i}`)),
+    };
+    files.push(file);
+    if (chunk.isEntry) entryWritten = file;
+    // Where each lazily imported source ended up (a dynamic import of it loads this file).
+    for (const m of chunk.modules)
+      if (m !== entryFile && sourceOf.has(m)) lazyOutputs.set(sourceOf.get(m), file.url);
   }
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(root, p));
-  return { ...entryWritten, inputs };
+  return { ...entryWritten, inputs, files, lazyOutputs };
 }

@@ -1,7 +1,9 @@
 // Plugins: each folder under plugins/ with a plugin.json becomes dist/ui/plugins/<id>/ — its System.register
-// entry and chunks, its locales, and the built manifest carrying the entry file name and its SRI integrity.
+// entry and chunks, its locales, and the built manifest carrying the entry file name and its SRI integrity,
+// the SRI integrity of every chunk and the plugin's module graph (docs/architecture.md "Plugin manifest").
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pluginGraphOfFiles } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
 import { root } from './shared-modules.mjs';
 
@@ -67,7 +69,15 @@ export async function buildPlugin(dir, { ids, output, dev }) {
   for (const [lng, text] of Object.entries(locales))
     output.write(path.join(outDir, 'locales', `${lng}.json`), text);
   // The built manifest names the built entry instead of the source one.
-  const builtManifest = { ...manifest, module: built.fileName, integrity: built.integrity };
+  const builtManifest = {
+    ...manifest,
+    module: built.fileName,
+    integrity: built.integrity,
+    chunks: Object.fromEntries(
+      built.files.filter((f) => f.fileName !== built.fileName).map((f) => [f.fileName, f.integrity]),
+    ),
+    depcache: pluginGraphOfFiles(built.files),
+  };
   delete builtManifest.entry;
   output.write(path.join(outDir, 'plugin.json'), `${JSON.stringify(builtManifest, null, 2)}\n`);
   return { manifest: builtManifest, inputs: built.inputs };

@@ -52,7 +52,7 @@ export function sharedModules() {
   return list;
 }
 
-/** Our own entries loaded through the import map (host, login page). */
+/** Our own entries loaded through the import map (the host). */
 export function ownEntries() {
   const { entries } = readImportMapSource();
   return Object.entries(entries)
@@ -61,6 +61,28 @@ export function ownEntries() {
 }
 
 export const sharedIds = () => new Set(sharedModules().map((m) => m.id));
+
+/**
+ * The groups of importmap.json: name -> either the listed member ids, or `{ firstView: prefix }` (the ids
+ * under the prefix that the first view imports, decided once the host and the SDK are built).
+ * @returns {Map<string, { members: string[] } | { firstView: string }>}
+ */
+export function groupConfig() {
+  const { groups = {} } = readImportMapSource();
+  const config = new Map();
+  for (const [name, value] of Object.entries(groups)) {
+    if (name.startsWith('$')) continue;
+    if (Array.isArray(value)) config.set(name, { members: value });
+    else if (typeof value?.firstView === 'string') config.set(name, { firstView: value.firstView });
+    else throw new Error(`importmap.json: group "${name}" must be a list of ids or {"firstView": prefix}`);
+  }
+  return config;
+}
+
+/** Source files (repo-relative) of the lazy modules every signed-in first view preloads. */
+export function preloadSources() {
+  return readImportMapSource().preload?.modules ?? [];
+}
 
 /** Ids that are another id's module under a second name (react-router -> react-router-dom). */
 export const aliasesOf = (id) =>

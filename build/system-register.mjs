@@ -1,6 +1,7 @@
-// The only place that knows how System.register modules are produced (toolchain.md §3.4):
+// The only place that knows how System.register modules are produced (docs/architecture.md "dist/ layout"):
 // vendor CommonJS output gets a small wrapper; our ESM output goes through Rollup's `system` format.
 import { rollup } from '@rollup/wasm-node';
+import path from 'node:path';
 
 /**
  * Wrap esbuild `format: 'cjs'` output. The code runs in its own function scope so that minified top-level
@@ -16,24 +17,88 @@ export function wrapCjs(code, deps) {
 }
 
 /**
- * Convert one ESM file to System.register. The virtual entry has an absolute id and output.dir is the same
- * directory, so relative chunk imports ('./chunk-x.js') survive unchanged (gotcha G6).
+ * Rollup `manualChunks`: each of `whole` with its static closure, less what the entry loads anyway. Rollup
+ * pulls every unassigned static dependency of a manual chunk into it, so the entry's own closure is assigned
+ * too, with the entry itself: that chunk then is the entry file.
  */
-export async function esmToSystem(code) {
-  const entry = '/__virtual__/entry.js';
+function keepWhole(entry, whole) {
+  let owner = null;
+  return (id, { getModuleInfo }) => {
+    if (owner === null) {
+      const closure = (start) => {
+        const seen = new Set();
+        const queue = [start];
+        while (queue.length) {
+          const next = queue.pop();
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      owner = new Map([...closure(entry)].map((m) => [m, 'entry']));
+      whole.forEach((file, index) => {
+        for (const m of closure(file)) if (!owner.has(m)) owner.set(m, `whole-${index}`);
+      });
+    }
+    return owner.get(id);
+  };
+}
+
+/**
+ * esbuild's code-split ESM output (an entry and its chunks, in memory) re-chunked by Rollup into
+ * System.register files. Rollup knows which modules are already loaded when a lazy chunk is imported, so the
+ * many small chunks esbuild makes for code shared between an entry and its lazy parts fold into few files.
+ * Relative imports between the files stay relative, so the output can live in any folder.
+ *
+ * @param {Map<string, string>} files  absolute path -> code (esbuild outputFiles)
+ * @param {string} entry               absolute path of the entry file among them
+ * @param {string} entryName           file name stem of the entry (`index` -> index-<hash>.js)
+ * @param {string[]} [whole]           lazy files among them to emit as one file each, with every module only
+ *                                     they need (the modules of a preloaded lazy module are one request)
+ * @returns {Promise<{ fileName: string, code: string, isEntry: boolean, imports: string[],
+ *   dynamicImports: string[], modules: string[] }[]>}  modules: the esbuild files the chunk holds
+ */
+export async function rechunkToSystem(files, entry, entryName, whole = []) {
   const bundle = await rollup({
     input: entry,
-    external: (id) => id !== entry,
-    onwarn: () => {},
+    // Code the entry shares with its lazy chunks stays in the entry file (it is loaded first anyway) instead
+    // of a chunk of its own behind an entry facade: one request less per module. The entry may then export a
+    // few extra (internal) names.
+    preserveEntrySignatures: 'allow-extension',
+    // Bare specifiers are shared modules resolved by the import map at run time.
+    external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+    onwarn: (warning, warn) => {
+      if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
+    },
     plugins: [
       {
-        name: 'virtual',
-        resolveId: (id) => (id === entry ? id : null),
-        load: (id) => (id === entry ? code : null),
+        name: 'esbuild-output',
+        resolveId: (id, importer) => {
+          const file = importer && id.startsWith('.') ? path.resolve(path.dirname(importer), id) : id;
+          return files.has(file) ? file : null;
+        },
+        load: (id) => files.get(id) ?? null,
       },
     ],
   });
-  const { output } = await bundle.generate({ format: 'system', compact: true, dir: '/__virtual__' });
+  const { output } = await bundle.generate({
+    format: 'system',
+    compact: true,
+    manualChunks: whole.length ? keepWhole(entry, whole) : undefined,
+    hashCharacters: 'hex',
+    entryFileNames: `${entryName}-[hash:12].js`,
+    chunkFileNames: 'chunk-[hash:12].js',
+  });
   await bundle.close();
-  return output[0].code;
+  return output
+    .filter((o) => o.type === 'chunk')
+    .map((chunk) => ({
+      fileName: chunk.fileName,
+      code: chunk.code,
+      isEntry: chunk.isEntry,
+      imports: chunk.imports,
+      dynamicImports: chunk.dynamicImports,
+      modules: chunk.moduleIds,
+    }));
 }

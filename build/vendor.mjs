@@ -1,5 +1,6 @@
-// Vendor modules: one System.register file per shared id of importmap.json (route A of toolchain.md §3.4:
-// esbuild CommonJS output plus the wrapper), so every stateful library exists once in the browser.
+// Vendor modules: every shared id of importmap.json exists once in the browser, either in a file of its own
+// or as a member of a group file (several ids bundled together, importmap.json "groups"). Both are esbuild
+// CommonJS output plus the System.register wrapper of system-register.mjs.
 import * as esbuild from 'esbuild';
 import { aliasesOf, root, sharedExternals, vendorName } from './shared-modules.mjs';
 import { wrapCjs } from './system-register.mjs';
@@ -39,15 +40,20 @@ async function buildVendor(mod, ids, dev) {
     const withDefault = await hasDefaultExport(mod.id, ids);
     contents = `export * from ${spec};${withDefault ? ` export { default } from ${spec};` : ''}`;
   }
+  return bundleCjs(contents, ids, [mod.id, ...aliasesOf(mod.id)], dev);
+}
+
+/** esbuild CommonJS output of `contents` with every shared id but `own` external; its external imports. */
+async function bundleCjs(contents, ids, own, dev) {
   const result = await esbuild.build({
     ...browserOptions(dev),
     format: 'cjs',
     stdin: { contents, resolveDir: root, loader: 'js' },
-    plugins: [sharedExternals(ids, [mod.id, ...aliasesOf(mod.id)])],
+    plugins: [sharedExternals(ids, own)],
   });
   const meta = Object.values(result.metafile.outputs)[0];
   const deps = [...new Set(meta.imports.filter((i) => i.external).map((i) => i.path))];
-  return { id: mod.id, code: wrapCjs(result.outputFiles[0].text, deps) };
+  return { code: wrapCjs(result.outputFiles[0].text, deps), deps };
 }
 
 /**
@@ -65,18 +71,58 @@ async function buildOptional(mod, ids, dev) {
   }
 }
 
-/** Build every vendor module; returns import-map entries. */
-export async function buildVendors(modules, ids, output, dev) {
+/**
+ * Every vendor id built on its own, in memory: its code and the shared ids it imports (which decide the
+ * members of `firstView` groups before anything is written).
+ * @returns {Promise<Map<string, { code: string, deps: string[] }>>}
+ */
+export async function buildStandaloneVendors(modules, ids, dev) {
   const toBuild = modules.filter((m) => m.kind === 'cjs' || m.kind === 'esm');
-  const built = (await Promise.all(toBuild.map((m) => buildOptional(m, ids, dev)))).filter(Boolean);
+  const built = await Promise.all(toBuild.map(async (m) => [m.id, await buildOptional(m, ids, dev)]));
+  return new Map(built.filter(([, b]) => b !== undefined));
+}
+
+/**
+ * One group file: `module.exports = { id: require(id), … }` over its members, every other shared id external.
+ * The loader (host/public/shared-groups.js) turns `<group url>#<id>` into the member's own namespace.
+ */
+export function buildGroup(members, ids, dev) {
+  const contents = `module.exports = {${members.map((id) => `${JSON.stringify(id)}: require(${JSON.stringify(id)})`).join(',')}};`;
+  return bundleCjs(
+    contents,
+    ids,
+    members.flatMap((id) => [id, ...aliasesOf(id)]),
+    dev,
+  );
+}
+
+/**
+ * Write the groups and the standalone vendors that belong to no group; returns import-map entries (imports,
+ * integrity) and each written file's shared imports (the module graph).
+ * @param {{ name: string, members: string[], code: string, deps: string[] }[]} groups
+ */
+export function writeVendors(output, standalone, groups) {
   const imports = {};
   const integrityMap = {};
-  for (const { id, code } of built) {
+  const graph = {};
+  const grouped = new Set(groups.flatMap((g) => g.members));
+  for (const group of groups) {
+    const written = output.writeHashed('vendor', group.name, '.js', group.code, `group ${group.name}`);
+    for (const id of group.members) {
+      imports[id] = `${written.url}#${id}`;
+      for (const alias of aliasesOf(id)) imports[alias] = `${written.url}#${id}`;
+    }
+    integrityMap[written.url] = written.integrity;
+    graph[written.url] = group.deps;
+  }
+  for (const [id, { code, deps }] of standalone) {
+    if (grouped.has(id)) continue;
     const dir = id.startsWith('primereact/') ? 'vendor/primereact' : 'vendor';
     const written = output.writeHashed(dir, vendorName(id), '.js', code, id);
     imports[id] = written.url;
     for (const alias of aliasesOf(id)) imports[alias] = written.url;
     integrityMap[written.url] = written.integrity;
+    graph[written.url] = deps;
   }
-  return { imports, integrity: integrityMap };
+  return { imports, integrity: integrityMap, graph };
 }

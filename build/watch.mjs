@@ -46,6 +46,7 @@ export async function startWatch(ids) {
       if (target.startsWith('plugin:')) {
         const output = new Output(path.join(distDir, 'ui'));
         await buildPlugin(target.slice('plugin:'.length), { ids, output, dev: true });
+        await output.flush();
         printReport(output.modules, (performance.now() - started) / 1000);
       } else if (target === 'server') {
         await buildServer(distDir);

@@ -27,6 +27,8 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const LANGUAGE_COOKIE = 'django_language';
 export const CSRF_PREFIX_COOKIE = 'SESSION_COOKIE_NAME_PREFIX';
 export const ORG_COOKIE = 'X-JMS-ORG';
+/** The browser's time zone, for pages the server renders with the console's data (docs/architecture.md). */
+export const TIME_ZONE_COOKIE = 'X-TZ';
 export const ORG_STORAGE_PREFIX = 'jms_current_org_';
 export const PRE_VIEW_STORAGE_KEY = 'PreView';
 

@@ -14,7 +14,7 @@ import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import type { RouteTable } from './http/route-table';
 import { JSON_BODY_LIMIT } from './engine/write-batch';
 import { installSecurityHeaders } from './http/security-headers';
-import { installJsonCompression } from './http/json-compression';
+import { installResponseCompression } from './http/response-compression';
 import { registerHealthRoutes } from './api/health-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
 import { registerOrgRoutes } from './api/org-routes';
@@ -107,7 +107,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   );
 
   installSecurityHeaders(app, config.devOverrides);
-  installJsonCompression(app);
+  installResponseCompression(app);
   app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
   installSessionAuth(app, ctx);
   app.decorate('routeTable', installErrorHandlers(app));

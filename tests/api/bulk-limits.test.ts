@@ -181,6 +181,37 @@ describe('bulk requests are bounded', () => {
   });
 });
 
+describe('long answers are sent piece by piece', () => {
+  it('an unpaged list and a large import preview arrive whole, gzipped when asked, without stalling others', async () => {
+    const count = await nodeCount();
+    const unpaged = await whileOthersWork(() =>
+      admin.request(NODES, { headers: { 'x-jms-org': DEFAULT_ORG_ID, 'accept-encoding': 'gzip' } }),
+    );
+    expect(unpaged.value.headers.get('content-encoding')).toBe('gzip');
+    const nodes = (await unpaged.value.json()) as NodeBody[];
+    expect(nodes).toHaveLength(count);
+    expect(new Set(nodes.map((node) => node.id)).size).toBe(count);
+    expect(unpaged.longestBlock).toBeLessThan(1000);
+    const lines = ['hostname,ip,platform'];
+    for (let i = 0; i < 50_000; i += 1) lines.push(`preview-${i},10.50.${(i >> 8) & 255}.${i & 255},Linux`);
+    const preview = await whileOthersWork(() =>
+      admin.request(`${ASSETS}render-to-json/`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', 'x-jms-org': DEFAULT_ORG_ID },
+        body: lines.join('\r\n'),
+        csrf: true,
+      }),
+    );
+    expect(preview.value.status).toBe(200);
+    const body = (await preview.value.json()) as { title: string[][]; data: Array<{ hostname: string }> };
+    expect(body.title.map(([, field]) => field)).toEqual(['hostname', 'ip', 'platform']);
+    expect(body.data).toHaveLength(50_000);
+    expect(body.data[49_999]?.hostname).toBe('preview-49999');
+    expect(preview.slowestOther).toBeLessThan(1000);
+    expect(preview.longestBlock).toBeLessThan(1000);
+  });
+});
+
 describe('the biggest allowed bulk request', () => {
   it('creates 1,000 empty nodes beside 2,500 while another tenant is answered within a second', async () => {
     const before = await nodeCount();

@@ -21,7 +21,15 @@ export const LOGIN_TEMPLATE = `<!doctype html><html><head><title>login</title></
 <body><div id="login"></div><!--BASTION_LOGIN_DATA--></body></html>`;
 
 export const INDEX_TEMPLATE = `<!doctype html><html><head><title>console</title>
-<!--BASTION_DEV_OVERRIDES--></head><body><div id="app"></div></body></html>`;
+<!--BASTION_DEV_OVERRIDES--><!--BASTION_FIRST_VIEW--></head><body><div id="app"></div></body></html>`;
+
+/** The host files of the fixture build: an entry importing a chunk and a shared id, and that shared id. */
+export const FIXTURE_HOST = {
+  entry: '/ui/modules/host/host-4C2D9A7E1B3F.js',
+  chunk: '/ui/modules/host/chunk-9E8D7C6B5A41.js',
+  shared: '/ui/vendor/vendor-1A2B3C4D5E6F.js',
+  integrity: `sha384-${'A'.repeat(64)}`,
+};
 
 export const OVERRIDES_SCRIPT_URL = '/ui/libs/import-map-overrides-4KQ2ZB7D.js';
 
@@ -48,6 +56,9 @@ export function writeFixturePlugin(root: string, plugin: FixturePlugin): { url: 
     .update(plugin.badIntegrity ? `${body}tampered` : body)
     .digest('base64')}`;
   if (!plugin.missingModule) fs.writeFileSync(path.join(dir, module), body);
+  const chunkBody = `System.register([], function () { return { execute: function () {} }; });\n`;
+  const chunk = `chunk-${crypto.createHash('sha256').update(plugin.id).digest('hex').slice(0, 12)}.js`;
+  fs.writeFileSync(path.join(dir, chunk), chunkBody);
   fs.mkdirSync(path.join(dir, 'locales'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'locales', 'en.json'), JSON.stringify({ title: plugin.id }));
   const manifest = {
@@ -62,6 +73,8 @@ export function writeFixturePlugin(root: string, plugin: FixturePlugin): { url: 
     i18nNamespace: plugin.id,
     module,
     integrity,
+    chunks: { [chunk]: `sha384-${crypto.createHash('sha384').update(chunkBody).digest('base64')}` },
+    depcache: { [module]: [`./${chunk}`, 'react'] },
   };
   fs.writeFileSync(path.join(dir, 'plugin.json'), JSON.stringify(manifest, null, 2));
   return { url: `/ui/plugins/${plugin.id}/${module}`, integrity };
@@ -74,10 +87,22 @@ export function writeFixtureDist(distDir: string): void {
   fs.mkdirSync(path.join(ui, 'locales', 'en'), { recursive: true });
   fs.writeFileSync(path.join(ui, 'login.html'), LOGIN_TEMPLATE);
   fs.writeFileSync(path.join(ui, 'index.html'), INDEX_TEMPLATE);
-  fs.writeFileSync(path.join(ui, 'importmap.json'), JSON.stringify({ imports: {}, integrity: {} }));
+  fs.writeFileSync(
+    path.join(ui, 'importmap.json'),
+    JSON.stringify({
+      imports: { '@bastion/host': FIXTURE_HOST.entry, react: `${FIXTURE_HOST.shared}#react` },
+      integrity: { [FIXTURE_HOST.entry]: FIXTURE_HOST.integrity },
+      depcache: { [FIXTURE_HOST.entry]: [`./${path.basename(FIXTURE_HOST.chunk)}`, 'react'] },
+      preload: [],
+    }),
+  );
   fs.writeFileSync(
     path.join(ui, 'build-info.json'),
-    JSON.stringify({ version: '0.1.0', overridesScript: OVERRIDES_SCRIPT_URL }),
+    JSON.stringify({
+      version: '0.1.0',
+      overridesScript: OVERRIDES_SCRIPT_URL,
+      pageAssets: ['/ui/libs/boot-7Q3XK2PA.js'],
+    }),
   );
   fs.writeFileSync(path.join(ui, 'libs', 'boot-7Q3XK2PA.js'), 'System.import("@bastion/host");\n');
   fs.writeFileSync(path.join(ui, OVERRIDES_SCRIPT_URL.slice('/ui/'.length)), '/* import-map-overrides */\n');

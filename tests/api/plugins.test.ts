@@ -99,11 +99,13 @@ describe('GET /api/v1/ui/plugins/', () => {
     expect(await ids(ordinary)).not.toContain('mutant');
   });
 
-  it('ignores manifests with a bad id, version or module path', async () => {
+  it('ignores manifests with a bad id, version, module path or module graph', async () => {
     for (const [id, patch] of [
       ['bad-version', { version: 'latest' }],
       ['bad-module', { module: '../../../etc/passwd.js' }],
       ['bad-perms', { permissions: ['<script>'] }],
+      ['bad-graph', { depcache: { 'index-1.js': ['../../escape.js'] } }],
+      ['bad-chunks', { chunks: { '../x.js': 'sha384-x' } }],
     ] as const) {
       writeFixturePlugin(server.pluginsDir, { id });
       const file = path.join(server.pluginsDir, id, 'plugin.json');
@@ -115,6 +117,7 @@ describe('GET /api/v1/ui/plugins/', () => {
       JSON.stringify({ id: 'other' }),
     );
     const all = await ids(admin);
-    for (const id of ['bad-version', 'bad-module', 'bad-perms', 'mismatch']) expect(all).not.toContain(id);
+    for (const id of ['bad-version', 'bad-module', 'bad-perms', 'bad-graph', 'bad-chunks', 'mismatch'])
+      expect(all).not.toContain(id);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -81,15 +81,19 @@ describe('static console files', () => {
     expect(locale.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('sends the prebuilt gzip copy to clients that accept gzip, the plain file to others', async () => {
+  it('sends the prebuilt brotli copy, else the gzip copy, to clients that accept them, the plain file to others', async () => {
     const plain = 'console.log("plain");\n';
     const file = path.join(server.config.distDir, 'ui', 'libs', 'app-9Z8Y7X6W.js');
     fs.writeFileSync(file, plain);
     fs.writeFileSync(`${file}.gz`, gzipSync(plain));
-    const zipped = await client.get('/ui/libs/app-9Z8Y7X6W.js', { 'accept-encoding': 'gzip, br' });
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(plain));
+    const brotli = await client.get('/ui/libs/app-9Z8Y7X6W.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toContain('accept-encoding');
+    expect(await brotli.text()).toBe(plain); // fetch decodes it: the copy holds the same content
+    const zipped = await client.get('/ui/libs/app-9Z8Y7X6W.js', { 'accept-encoding': 'gzip, br;q=0' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
-    expect(zipped.headers.get('vary')).toContain('accept-encoding');
-    expect(await zipped.text()).toBe(plain); // fetch decodes it: the copy holds the same content
+    expect(await zipped.text()).toBe(plain);
     const identity = await rawGet(server.baseUrl, '/ui/libs/app-9Z8Y7X6W.js');
     expect(identity.body).toBe(plain);
   });
@@ -230,8 +234,11 @@ describe('errors', () => {
 });
 
 describe('API compression', () => {
-  it('gzips JSON answers for clients that accept gzip, and only those', async () => {
+  it('compresses JSON answers with brotli or gzip for clients that accept them, and only those', async () => {
     await client.login('admin', ADMIN_PASSWORD);
+    const brotli = await client.get('/api/v1/users/profile/', { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(((await brotli.json()) as { username: string }).username).toBe('admin');
     const zipped = await client.get('/api/v1/users/profile/', { 'accept-encoding': 'gzip' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     const profile = (await zipped.json()) as { username: string };

@@ -4,50 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import { ASSETS, NODES, addOrg, adminClient, call, type AssetBody, type NodeBody } from './asset-helpers';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
+import {
+  COMMENTS,
+  FLOWS,
+  OPEN,
+  PERMISSIONS,
+  TICKETS,
+  act,
+  person as signedIn,
+  request,
+  type Person,
+  type TicketBody,
+} from './ticket-helpers';
 
-const TICKETS = '/api/v1/tickets/tickets/';
-const OPEN = `${TICKETS}open/?type=apply_asset`;
-const COMMENTS = '/api/v1/tickets/comments/';
-const FLOWS = '/api/v1/tickets/flows/';
-const PERMISSIONS = '/api/v1/perms/asset-permissions/';
 const MESSAGES = '/api/v1/notifications/site-message/';
 
 /** An org with a two-level flow (its OrgAdmin, then a custom user) and an org Alice is no member of. */
 const ORG_TWO = '71c4e700-0000-4000-8000-000000000002';
 const ORG_OTHER = '71c4e700-0000-4000-8000-000000000003';
-
-interface Step {
-  approval_level: number;
-  state: string;
-  assignees: string[];
-  assignees_display: string[];
-  approval_date?: string;
-  processor?: string;
-  processor_display?: string;
-}
-
-interface TicketBody {
-  id: string;
-  title: string;
-  type: string;
-  type_display: string;
-  meta: Record<string, unknown>;
-  state: string;
-  state_display: string;
-  approval_step: number;
-  status: string;
-  status_display: string;
-  applicant: string;
-  applicant_display: string;
-  process_map: Step[];
-  date_created: string;
-  date_updated: string;
-  comment: string;
-  org_id: string;
-  org_name: string;
-  body: string;
-  serial_num: string;
-}
 
 interface CommentBody {
   id: string;
@@ -57,11 +31,6 @@ interface CommentBody {
   ticket: string;
   date_created: string;
   date_updated: string;
-}
-
-interface Person {
-  id: string;
-  client: Client;
 }
 
 let server: TestServer;
@@ -76,34 +45,6 @@ let defaultNode: NodeBody;
 let twoAsset: AssetBody;
 let otherAsset: AssetBody;
 
-async function person(
-  username: string,
-  orgRoles: Array<{ org: string; role: string }>,
-  name = username,
-): Promise<Person> {
-  const password = `${username}-Pass-1`;
-  const made = await server.createUser({ username, name, email: `${username}@t.test`, password, orgRoles });
-  const client = new Client(server.baseUrl);
-  await client.login(username, password);
-  client.cookies.set('django_language', 'en');
-  return { id: made.id, client };
-}
-
-const inAWeek = () => ({
-  apply_date_start: new Date(Date.now() - 60_000).toISOString(),
-  apply_date_expired: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-});
-
-function request(title: string, org: string, meta: Record<string, unknown>): Record<string, unknown> {
-  return {
-    title,
-    type: 'apply_asset',
-    org_id: org,
-    comment: '',
-    meta: { apply_nodes: [], apply_system_users: [], apply_actions: ['connect'], ...inAWeek(), ...meta },
-  };
-}
-
 const open = (who: Client, body: unknown, url = OPEN) => call<TicketBody>(who, 'POST', url, { body });
 
 async function opened(who: Client, body: Record<string, unknown>): Promise<TicketBody> {
@@ -111,11 +52,6 @@ async function opened(who: Client, body: Record<string, unknown>): Promise<Ticke
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
 }
-
-const act = (who: Client, id: string, action: string) =>
-  call<TicketBody & { detail?: string; code?: string }>(who, 'PUT', `${TICKETS}${id}/${action}/`, {
-    body: { meta: {} },
-  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -125,7 +61,8 @@ beforeAll(async () => {
   await addOrg(server, ORG_OTHER, 'Other');
   const me = await call<{ id: string }>(admin, 'GET', '/api/v1/users/profile/');
   adminId = me.body.id;
-  alice = await person(
+  alice = await signedIn(
+    server,
     'alice',
     [
       { org: DEFAULT_ORG_ID, role: 'OrgUser' },
@@ -133,9 +70,9 @@ beforeAll(async () => {
     ],
     'Alice',
   );
-  bob = await person('bob', [{ org: ORG_TWO, role: 'OrgAdmin' }], 'Bob');
-  carol = await person('carol', [{ org: ORG_TWO, role: 'OrgUser' }], 'Carol');
-  mallory = await person('mallory', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }], 'Mallory');
+  bob = await signedIn(server, 'bob', [{ org: ORG_TWO, role: 'OrgAdmin' }], 'Bob');
+  carol = await signedIn(server, 'carol', [{ org: ORG_TWO, role: 'OrgUser' }], 'Carol');
+  mallory = await signedIn(server, 'mallory', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }], 'Mallory');
   defaultNode = (await call<NodeBody>(admin, 'POST', NODES, { body: { value: 'db' } })).body;
   defaultAsset = (
     await call<AssetBody>(admin, 'POST', ASSETS, {
@@ -600,7 +537,7 @@ describe('comments', () => {
 describe('html injection (api.md §11 "ticket xss inject")', () => {
   it('escapes user values in body and action comments, keeps titles and comments verbatim', async () => {
     const payload = '<img src=x onerror=alert(1)>';
-    const evil = await person('evil', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }], `Eve${payload}`);
+    const evil = await signedIn(server, 'evil', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }], `Eve${payload}`);
     const ticket = await opened(
       evil.client,
       request(payload, DEFAULT_ORG_ID, { apply_assets: [defaultAsset.id] }),

@@ -117,7 +117,7 @@ if (WITH_POSTGRES) {
   try {
     const url = await cluster.createDatabase('bench');
     const env = { BASTION_DATABASE_URL: url };
-    const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS, env);
+    const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS, [], env);
     console.log(`postgres seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
     const a = await startServer(dataDir, env);
     try {

@@ -13,13 +13,14 @@ const MAIN = path.join(root, 'dist/server/main.js');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
 /**
- * Seeds `count` assets into a fresh data dir (and the PostgreSQL database of `env.BASTION_DATABASE_URL`
- * when given); returns the dir and the seed's own wall time.
+ * Seeds `count` assets (and `extraArgs` of the seed command, e.g. `--demo`) into a fresh data dir (and the
+ * PostgreSQL database of `env.BASTION_DATABASE_URL` when given); returns the dir and the seed's own wall time.
  */
-export function seedDataDir(count, env = {}) {
+export function seedDataDir(count, extraArgs = [], env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-bench-'));
   const started = performance.now();
-  const result = spawnSync(process.execPath, [MAIN, 'seed', '--assets', String(count)], {
+  const args = [...(count > 0 ? ['--assets', String(count)] : []), ...extraArgs];
+  const result = spawnSync(process.execPath, [MAIN, 'seed', ...args], {
     env: {
       ...process.env,
       ...env,

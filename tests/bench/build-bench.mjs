@@ -46,9 +46,9 @@ function kindOf(url) {
   if (p.startsWith('/api/')) return 'api';
   if (p.startsWith('/ui/plugins/')) return 'plugins';
   if (p.startsWith('/ui/vendor/')) return 'vendors';
-  if (p.startsWith('/ui/modules/')) return 'host + sdk + login';
+  if (p.startsWith('/ui/modules/')) return 'host + sdk';
   if (p.startsWith('/ui/css/')) return 'css + fonts';
-  if (p.startsWith('/ui/libs/')) return 'loader (systemjs, boot)';
+  if (p.startsWith('/ui/libs/')) return 'loader, login page script';
   if (p.startsWith('/ui/locales/')) return 'locales';
   return 'pages + import map';
 }
@@ -87,7 +87,7 @@ console.log(
 );
 const first = await measureFirstPage();
 console.log(
-  `\nlogin -> first plugin page: ${first.requests} requests, ${(first.ms / 1000).toFixed(2)} s, bytes on the wire (gzip where accepted):`,
+  `\nlogin -> first plugin page: ${first.requests} requests, ${(first.ms / 1000).toFixed(2)} s, bytes on the wire (brotli or gzip where accepted):`,
 );
 for (const [kind, bytes] of [...first.byKind].sort((a, b) => b[1] - a[1])) {
   console.log(`  ${kind.padEnd(26)} ${(bytes / 1024).toFixed(1).padStart(8)} KB`);

@@ -14,7 +14,7 @@ import { adminHeaders, percentile, removeDataDir, request, startServer } from '.
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const NODES = Number(process.env.BENCH_NODES ?? 2500);
-const CSV_MB = Number(process.env.BENCH_CSV_MB ?? 10);
+const CSV_MB = Number(process.env.BENCH_CSV_MB ?? 29);
 const PROBE_EVERY_MS = 25;
 const NODES_URL = '/api/v1/assets/nodes/';
 const ASSETS_URL = '/api/v1/assets/assets/';

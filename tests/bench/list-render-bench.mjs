@@ -13,12 +13,12 @@ function kindOf(url) {
   const p = new URL(url).pathname;
   if (p.startsWith('/api/')) return 'api';
   if (p.startsWith('/ui/plugins/')) return 'plugins';
-  if (p.startsWith('/ui/vendor/primereact')) return 'vendors: primereact';
+  if (p.startsWith('/ui/vendor/primereact')) return 'vendors: primereact (standalone)';
   if (p.startsWith('/ui/vendor/')) return 'vendors: other';
   if (p.startsWith('/ui/modules/sdk/')) return 'sdk (entry + kit chunks)';
-  if (p.startsWith('/ui/modules/')) return 'host + login';
+  if (p.startsWith('/ui/modules/')) return 'host';
   if (p.startsWith('/ui/css/')) return 'css + fonts';
-  if (p.startsWith('/ui/libs/')) return 'loader (systemjs, boot)';
+  if (p.startsWith('/ui/libs/')) return 'loader, login page script';
   if (p.startsWith('/ui/locales/')) return 'locales';
   return 'pages + import map';
 }
@@ -111,7 +111,7 @@ try {
     `  median ${median(renders).toFixed(1)} ms, min ${Math.min(...renders).toFixed(1)} ms, max ${Math.max(...renders).toFixed(1)} ms`,
   );
   console.log(
-    `\nlogin -> users list page: ${firstPage.length} requests, ${(ms / 1000).toFixed(2)} s, bytes on the wire (gzip where accepted):`,
+    `\nlogin -> users list page: ${firstPage.length} requests, ${(ms / 1000).toFixed(2)} s, bytes on the wire (brotli or gzip where accepted):`,
   );
   for (const [kind, bytes] of [...byKind].sort((a, b) => b[1] - a[1])) {
     console.log(

@@ -49,7 +49,8 @@ describe('users area: groups, roles, login ACL', () => {
     expect(await page.locator('[data-testid="detail-update"]').count()).toBe(0);
     expect(await page.locator('[data-testid="permission-save"]').count()).toBe(0);
     await page.locator('.p-tabview-nav li', { hasText: 'Role users' }).click();
-    await page.locator('[data-testid="role-users"] tbody tr').first().waitFor();
+    // The empty table's "No data" row is a row too: wait for alice's.
+    await page.locator('[data-testid="role-users"] tbody tr', { hasText: 'alice' }).first().waitFor();
     expect(await page.locator('[data-testid="role-users"]').textContent()).toContain('alice');
     await page.context().close();
   });

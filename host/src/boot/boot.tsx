@@ -13,6 +13,7 @@ import {
   Org,
   PLUGIN_LIST_URL,
   Permission,
+  TIME_ZONE_COOKIE,
   PublicSettings,
   Session,
   canUseView,
@@ -106,6 +107,8 @@ export async function boot(element: HTMLElement, container: Container = createCo
       </HostProviders>,
     );
   render(<Loading />);
+  // The server renders the next page of this browser with the console's data in this time zone.
+  browser.setCookie(TIME_ZONE_COOKIE, browser.timeZone(), { path: '/', maxAgeSeconds: 365 * 24 * 3600 });
 
   // Old hash-router links (/ui/#/ops/celery/task/<id>/log/, the task-log popup) become real paths.
   const { hash } = browser.location();

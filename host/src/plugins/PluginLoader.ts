@@ -18,7 +18,11 @@ import { classifyImportError, type PluginFailure } from './pluginFailure';
 export interface SystemJsLike {
   import(id: string): Promise<unknown>;
   addImportMap(
-    map: { imports?: Record<string, string>; integrity?: Record<string, string> },
+    map: {
+      imports?: Record<string, string>;
+      integrity?: Record<string, string>;
+      depcache?: Record<string, string[]>;
+    },
     base?: string,
   ): void;
   delete(id: string): unknown;
@@ -49,6 +53,9 @@ export interface PluginLoaderOptions {
 }
 
 export const DEFAULT_PLUGIN_TIMEOUT_MS = 15_000;
+
+/** A file of a plugin named in its manifest: a plain name next to the plugin's entry. */
+const PLUGIN_FILE_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}\.js$/;
 
 /**
  * The import-map specifier of a plugin. Plugins live under their own scope so that no plugin id can shadow a
@@ -133,17 +140,28 @@ export class PluginLoader {
     return null;
   }
 
+  /**
+   * The plugin's id, the integrity of each of its files and its module graph (SystemJS `depcache`), so that
+   * importing it, or any of its lazy chunks, loads the whole static closure at once.
+   */
   private addToImportMap(entries: readonly PluginListEntry[]): void {
     const fresh = entries.filter((e) => !this.mapped.has(e.id));
     if (!fresh.length) return;
     const imports: Record<string, string> = {};
     const integrity: Record<string, string> = {};
+    const depcache: Record<string, string[]> = {};
     for (const e of fresh) {
       imports[pluginSpecifier(e.id)] = e.url;
       if (e.integrity) integrity[e.url] = e.integrity;
+      const base = e.url.slice(0, e.url.lastIndexOf('/') + 1);
+      for (const [file, sri] of Object.entries(e.manifest.chunks ?? {}))
+        if (PLUGIN_FILE_PATTERN.test(file) && typeof sri === 'string') integrity[base + file] = sri;
+      for (const [file, deps] of Object.entries(e.manifest.depcache ?? {}))
+        if (PLUGIN_FILE_PATTERN.test(file) && Array.isArray(deps))
+          depcache[base + file] = deps.filter((d) => typeof d === 'string');
       this.mapped.add(e.id);
     }
-    this.system.addImportMap({ imports, integrity });
+    this.system.addImportMap({ imports, integrity, depcache });
   }
 
   private async loadOnce(entry: PluginListEntry): Promise<PluginLoadResult> {

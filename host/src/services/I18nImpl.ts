@@ -12,6 +12,7 @@ import {
   type I18nService,
   type Language,
 } from '@bastion/sdk';
+import { bootLocales } from './bootData';
 import { Browser, type BrowserEnv } from './browser';
 
 export const HOST_NAMESPACE = 'host';
@@ -46,6 +47,9 @@ export class I18nImpl implements I18nService {
         supportedLngs: [...LANGUAGES],
         ns: [HOST_NAMESPACE],
         defaultNS: HOST_NAMESPACE,
+        // Translations the page brought (boot data); anything missing still loads over HTTP.
+        resources: bootLocales(browser.bootData()),
+        partialBundledLanguages: true,
         fallbackNS: false,
         interpolation: { escapeValue: false }, // React escapes
         backend: {

@@ -3,7 +3,6 @@ import { BehaviorSubject, filter, switchMap, timer, type Observable } from 'rxjs
 import {
   EventBus,
   Http,
-  LOGIN_PATH,
   LOGOUT_PATH,
   ORG_COOKIE,
   ORG_STORAGE_PREFIX,
@@ -19,6 +18,7 @@ import {
   type UserProfile,
 } from '@bastion/sdk';
 import { Browser, currentFullPath, type BrowserEnv } from './browser';
+import { loginUrl } from './loginUrl';
 
 /**
  * The signed-in session. Also owns the two session side effects of spec §6–§8: the login redirect on a
@@ -80,6 +80,6 @@ export class SessionImpl implements SessionService {
     // Several requests may fail with 401 at once; navigate once.
     if (this.leaving) return;
     this.leaving = true;
-    this.browser.assign(`${LOGIN_PATH}?next=${encodeURIComponent(currentFullPath(this.browser))}`);
+    this.browser.assign(loginUrl(this.browser.location()));
   }
 }

@@ -1,4 +1,5 @@
 import { defineToken } from '@bastion/sdk';
+import { readBootData } from './bootData';
 
 /**
  * Everything the services need from the browser, behind one interface so unit tests can hand in a fake
@@ -17,12 +18,15 @@ export interface BrowserEnv {
   timeZone(): string;
   readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   setTimeout(callback: () => void, ms: number): void;
+  /** The boot data the server put into the page (services/bootData.ts), undefined when there is none. */
+  bootData(): unknown;
 }
 
 export const Browser = defineToken<BrowserEnv>('host.browser');
 
 /** The real browser. */
 export function windowBrowserEnv(): BrowserEnv {
+  const bootData = readBootData(document);
   return {
     cookies: () => document.cookie,
     setCookie(name, value, options = {}) {
@@ -40,6 +44,7 @@ export function windowBrowserEnv(): BrowserEnv {
     setTimeout: (callback, ms) => {
       window.setTimeout(callback, ms);
     },
+    bootData: () => bootData,
   };
 }
 

@@ -115,18 +115,27 @@ function OrgObjectsField({
         testId={testId}
       />
     );
+  // Suggestions list what was granted; anything else is found by its exact name (docs/security.md).
+  const picksOnly = url?.endsWith('suggestions/') === true;
   return (
-    <RelationSelect
-      key={`${org}:${url}`}
-      config={config}
-      value={ids}
-      onChange={(v) => onChange(Array.isArray(v) ? v : [])}
-      id={id}
-      disabled={disabled}
-      invalid={invalid}
-      placeholder={t(kind === 'nodes' ? 'request.pickNodes' : 'request.pickAssets')}
-      testId={testId}
-    />
+    <div className="flex flex-column gap-1">
+      <RelationSelect
+        key={`${org}:${url}`}
+        config={config}
+        value={ids}
+        onChange={(v) => onChange(Array.isArray(v) ? v : [])}
+        id={id}
+        disabled={disabled}
+        invalid={invalid}
+        placeholder={t(kind === 'nodes' ? 'request.pickNodes' : 'request.pickAssets')}
+        testId={testId}
+      />
+      {picksOnly && (
+        <small className="text-color-secondary" data-testid={`${testId}-hint`}>
+          {t(kind === 'nodes' ? 'request.exactNodes' : 'request.exactAssets')}
+        </small>
+      )}
+    </div>
   );
 }
 

@@ -23,9 +23,10 @@ function Pending() {
 }
 
 /**
- * Every kit component is its own lazy chunk of the SDK, loaded the first time a plugin renders it, inside
- * its own Suspense — so the SDK entry (loaded by the shell on every page) stays small, a plugin only
- * downloads what it renders, and a component loading inside a detail tab never blanks the whole page.
+ * Kit components load lazily, in three chunks of the SDK (list, form, detail; dialogs one each), the first
+ * time a plugin renders one, inside its own Suspense — so the SDK entry (loaded by the shell on every page)
+ * stays small, a plugin only downloads what it renders, and a component loading inside a detail tab never
+ * blanks the whole page.
  */
 function lazyComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -42,25 +43,51 @@ function lazyComponent<P extends object>(
   return Object.assign(KitComponent, { preload: load });
 }
 
-export const ListPage = lazyComponent<ListPageProps>(() => import('./ui/ListPage'));
-export const ListTable = lazyComponent<ListTableProps>(() => import('./ui/ListTable'));
-export const FormPage = lazyComponent<FormPageProps>(() => import('./ui/FormPage'));
-export const DetailPage = lazyComponent<DetailPageProps>(() => import('./ui/DetailPage'));
+const listKit = () => import('./ui/listKit');
+const formKit = () => import('./ui/formKit');
+const detailKit = () => import('./ui/detailKit');
+
+export const ListPage = lazyComponent<ListPageProps>(() => listKit().then((m) => ({ default: m.ListPage })));
+export const ListTable = lazyComponent<ListTableProps>(() =>
+  listKit().then((m) => ({ default: m.ListTable })),
+);
+export const TagSearch = lazyComponent<TagSearchProps>(
+  () => listKit().then((m) => ({ default: m.TagSearch })),
+  true,
+);
+export const NodeTreeView = lazyComponent<NodeTreeViewProps>(() =>
+  listKit().then((m) => ({ default: m.NodeTreeView })),
+);
+export const FormPage = lazyComponent<FormPageProps>(() => formKit().then((m) => ({ default: m.FormPage })));
+export const RelationSelect = lazyComponent<RelationSelectProps>(
+  () => formKit().then((m) => ({ default: m.RelationSelect })),
+  true,
+);
+export const DateRange = lazyComponent<DateRangeProps>(
+  () => formKit().then((m) => ({ default: m.DateRange })),
+  true,
+);
+export const DetailPage = lazyComponent<DetailPageProps>(() =>
+  detailKit().then((m) => ({ default: m.DetailPage })),
+);
 export const TabsPage = lazyComponent<{ tabs: readonly PageTab[]; defaultTab?: string; testId?: string }>(
-  () => import('./ui/TabsPage'),
+  () => detailKit().then((m) => ({ default: m.TabsPage })),
 );
 export const DetailCard = lazyComponent<{ title?: string; items: readonly DetailItem[] }>(() =>
-  import('./ui/DetailParts').then((m) => ({ default: m.DetailCard })),
+  detailKit().then((m) => ({ default: m.DetailCard })),
 );
 export const QuickActions = lazyComponent<{ title?: string; actions: readonly QuickAction[] }>(() =>
-  import('./ui/DetailParts').then((m) => ({ default: m.QuickActions })),
+  detailKit().then((m) => ({ default: m.QuickActions })),
 );
 export const RelationCard = lazyComponent<RelationCardProps>(() =>
-  import('./ui/DetailParts').then((m) => ({ default: m.RelationCard })),
+  detailKit().then((m) => ({ default: m.RelationCard })),
 );
-export const RelationSelect = lazyComponent<RelationSelectProps>(() => import('./ui/RelationSelect'), true);
-export const TagSearch = lazyComponent<TagSearchProps>(() => import('./ui/TagSearch'), true);
-export const DateRange = lazyComponent<DateRangeProps>(() => import('./ui/DateRange'), true);
+export const InfoTab = lazyComponent<{
+  context: import('./ui/DetailPage').DetailContext;
+  fields?: readonly string[];
+  aside?: ReactNode;
+  formatters?: Readonly<Record<string, (object: Record<string, unknown>) => ReactNode>>;
+}>(() => detailKit().then((m) => ({ default: m.InfoTab })), true);
 export const ImportDialog = lazyComponent<ImportDialogProps>(() => import('./ui/ImportDialog'), true);
 export const ExportDialog = lazyComponent<ExportDialogProps>(() => import('./ui/ExportDialog'), true);
 export const MfaDialog = lazyComponent<MfaDialogProps>(() => import('./ui/MfaDialog'), true);
@@ -72,11 +99,3 @@ export const ColumnSettingsDialog = lazyComponent<ColumnSettingsDialogProps>(
   () => import('./ui/ColumnSettingsDialog'),
   true,
 );
-export const InfoTab = lazyComponent<{
-  context: import('./ui/DetailPage').DetailContext;
-  fields?: readonly string[];
-  aside?: ReactNode;
-  formatters?: Readonly<Record<string, (object: Record<string, unknown>) => ReactNode>>;
-}>(() => import('./ui/DetailPage').then((m) => ({ default: m.InfoTab })), true);
-
-export const NodeTreeView = lazyComponent<NodeTreeViewProps>(() => import('./ui/NodeTreeView'));

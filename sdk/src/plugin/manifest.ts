@@ -3,7 +3,7 @@ import type { ConsoleView } from '../rules/views';
 
 /**
  * The built plugin manifest (`dist/ui/plugins/<id>/plugin.json`, docs/architecture.md): the source
- * plugin.json minus `entry`, plus `module` and `integrity`.
+ * plugin.json minus `entry`, plus `module`, `integrity`, `chunks` and `depcache`.
  */
 export interface PluginManifest {
   id: string;
@@ -19,6 +19,10 @@ export interface PluginManifest {
   i18nNamespace: string;
   module?: string;
   integrity?: string;
+  /** SRI integrity of each other module file of the plugin, by file name. */
+  chunks?: Record<string, string>;
+  /** Each module file's static imports (bare shared ids or `./<file>`), by file name: the module graph. */
+  depcache?: Record<string, string[]>;
 }
 
 /** One entry of `GET /api/v1/ui/plugins/`. */

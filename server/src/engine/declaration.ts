@@ -333,10 +333,17 @@ export interface ResourceDeclaration {
   >;
   /**
    * `GET <url>suggestions/`: the list (search, filters, order, paging; 10 per page, 100 at most) in mini
-   * fields for holders of `permission` alone — v2.21's `match_*` codes let ordinary members pick objects
-   * (a ticket's assets) without being allowed to browse them.
+   * fields for holders of `permission` — v2.21's `match_*` codes let ordinary members pick objects (a
+   * ticket's assets). Who may also browse the resource (its view permission) gets the whole list; who
+   * holds only `permission` gets what `pickable` returns (e.g. what was granted to them) plus an object
+   * whose `exactFields` value is exactly the search text (case-insensitive): enough to name what to
+   * request, never a way to page through the inventory (docs/security.md).
    */
-  suggestions?: { permission: string };
+  suggestions?: {
+    permission: string;
+    pickable: (ctx: RequestContext, resources: ResourceDirectory) => Promise<Condition>;
+    exactFields: readonly string[];
+  };
   /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
   fieldPermissions?: Readonly<Record<string, string>>;
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { xlsxStream as workbookStream } from '../export/xlsx-stream';
 import type { FieldDeclaration, RequestContext } from './declaration';
 import type { SelectQuery } from '../data/conditions';
+import { neutraliseFormula } from './formula-cells';
 import { yieldToEventLoop } from './pacer';
 import type { EngineResource } from './runtime';
 import { writableFields } from './validation';
@@ -39,13 +40,16 @@ export function exportColumns(
     .map(([name, field]) => ({ name, title: title(name, field) }));
 }
 
-/** A cell: lists and objects as JSON (render-to-json parses them back), booleans as True/False. */
+/**
+ * A cell: lists and objects as JSON (render-to-json parses them back), booleans as True/False, text that a
+ * spreadsheet could run as a formula quoted (formula-cells.ts) — in csv and xlsx alike.
+ */
 function cell(value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return neutraliseFormula(String(value));
 }
 
 function csvCell(value: string | number): string {

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { ResponseError } from '../http/api-error';
 import type { FieldDeclaration } from './declaration';
 import type { EngineResource } from './runtime';
+import { restoreFormula } from './formula-cells';
 import { Pacer } from './pacer';
 import { writableFields } from './validation';
 
@@ -86,9 +87,13 @@ async function csvRows(buffer: Buffer): Promise<Cell[][]> {
   return rows;
 }
 
-/** Curly quotes become straight ones; `[..]`/`{..}` cells are JSON when they parse. */
-function convertCell(value: Cell): unknown {
-  if (typeof value !== 'string') return value;
+/**
+ * The quote an export put before formula-like text is removed (formula-cells.ts); curly quotes become
+ * straight ones; `[..]`/`{..}` cells are JSON when they parse.
+ */
+function convertCell(cell: Cell): unknown {
+  if (typeof cell !== 'string') return cell;
+  const value = restoreFormula(cell);
   const text = value.replace(/[\u201c\u201d\u2018\u2019']/g, '"').trim();
   if (text === '') return '';
   if ((text.startsWith('[') && text.endsWith(']')) || (text.startsWith('{') && text.endsWith('}'))) {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allOf } from '../data/conditions';
+import { allOf, type Condition } from '../data/conditions';
 import type { Database } from '../data/database';
 import type { ResourceCacheStore } from '../data/stores/resource-cache-store';
 import { ResponseError, permissionDenied } from '../http/api-error';
+import { jsonArray, sendJsonPieces } from '../http/json-stream';
 import { pageResponse } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import type { CrudAction, ExtraAction, HttpMethod, RequestContext, StoredRow } from './declaration';
@@ -18,7 +19,6 @@ import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
 import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
 import { message, pythonType } from './messages';
 import { metadata } from './metadata';
-import { yieldToEventLoop } from './pacer';
 import { requestContext } from './request-context';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
 import { MAX_BULK_ITEMS, assertBulkSize } from './write-batch';
@@ -29,6 +29,8 @@ const UNPAGED_BATCH = 1000;
 /** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
 const SUGGESTIONS_PAGE = 10;
 const SUGGESTIONS_MAX = 100;
+/** The longest search text a suggestion compares whole with a name (names are at most 128 characters). */
+const EXACT_NAME_MAX = 128;
 
 const methodNotAllowed = (method: string): ResponseError =>
   new ResponseError(405, { detail: `Method "${method}" not allowed.`, code: 'method_not_allowed' });
@@ -94,19 +96,17 @@ export function registerResourceRoutes(
     if (format) return sendExport(reply, format, query, list, ctx);
     const fields = outputFields(resource, query);
     if (list.limit === null) {
-      // No pagination asked (a plain array): read and serialise in batches, giving others a turn between.
-      const all: Array<Record<string, unknown>> = [];
-      for await (const batch of resource.store.batches(selectOf(list), UNPAGED_BATCH)) {
-        all.push(
-          ...(await resource.serializeMany(
+      // No pagination asked (a plain array): read, serialise and send in batches, others get turns between.
+      const rows = resource.store.batches(selectOf(list), UNPAGED_BATCH);
+      const batches = (async function* () {
+        for await (const batch of rows)
+          yield await resource.serializeMany(
             batch.map((raw) => resource.decode(raw)),
             ctx,
             fields,
-          )),
-        );
-        await yieldToEventLoop();
-      }
-      return all;
+          );
+      })();
+      return sendJsonPieces(request, reply, jsonArray(batches));
     }
     const { rows, count } = await resource.page({ ...selectOf(list), limit: list.limit });
     const results = await resource.serializeMany(rows, ctx, fields);
@@ -120,18 +120,31 @@ export function registerResourceRoutes(
   });
 
   if (decl.suggestions) {
-    const permission = decl.suggestions.permission;
+    const suggestions = decl.suggestions;
+    /**
+     * What a holder of the match permission alone may see: the pickable objects, or one named exactly
+     * (the list's own search still applies: an exact name contains itself).
+     */
+    const pickableOnly = async (search: string | undefined, ctx: RequestContext): Promise<Condition> => {
+      const pickable = await suggestions.pickable(ctx, deps.registry);
+      const named = (search ?? '').trim().slice(0, EXACT_NAME_MAX);
+      if (named === '') return pickable;
+      const exact = suggestions.exactFields.map((field) => ({ field, op: 'iexact' as const, value: named }));
+      return { anyOf: [pickable, ...exact] };
+    };
     app.get(`${listUrl}suggestions/`, async (request) => {
       const ctx = await context(request);
-      if (!resource.allows(ctx, [permission])) throw permissionDenied();
+      if (!resource.allows(ctx, [suggestions.permission])) throw permissionDenied();
       const given = firstValues(request.query);
       const asked = Number.parseInt(given.limit ?? '', 10);
       const limit =
         Number.isInteger(asked) && asked > 0 ? Math.min(asked, SUGGESTIONS_MAX) : SUGGESTIONS_PAGE;
+      const browses = resource.allows(ctx, [resource.permission('view')]);
       // Mini fields only, never an export: a match permission picks objects, it does not read them whole.
       const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
       const list = await listRequest(resource, query, ctx, spmIds(ctx));
-      const { rows, count } = await resource.page({ ...selectOf(list), limit });
+      const where = browses ? list.where : allOf([list.where, await pickableOnly(given.search, ctx)]);
+      const { rows, count } = await resource.page({ ...selectOf(list), where, limit });
       const results = await resource.serializeMany(rows, ctx, outputFields(resource, query));
       return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
     });
@@ -263,10 +276,21 @@ export function registerResourceRoutes(
         throw error;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await context(request);
       require(ctx, 'add', 'POST');
-      return renderToJson(resource, String(request.headers['content-type'] ?? ''), request.body);
+      const preview = await renderToJson(
+        resource,
+        String(request.headers['content-type'] ?? ''),
+        request.body,
+      );
+      // Hundreds of thousands of rows: sent piece by piece (http/json-stream.ts).
+      async function* pieces(): AsyncGenerator<string> {
+        yield `{"title":${JSON.stringify(preview.title)},"data":`;
+        yield* jsonArray([preview.data]);
+        yield '}';
+      }
+      return sendJsonPieces(request, reply, pieces());
     },
   );
 

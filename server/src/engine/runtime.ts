@@ -33,6 +33,13 @@ export const objectMissing = (resource: CompiledResource): ResponseError =>
     code: 'object_does_not_exist',
   });
 
+/** One item of a write batch: how it is validated, its batch, and who it is among the batch's items. */
+interface BatchItem {
+  mode: WriteMode;
+  batch: Batch;
+  claimant: string;
+}
+
 /** Rows serialised per turn by `serializeInTurns`. */
 const SERIALIZE_SLICE = 200;
 
@@ -161,14 +168,8 @@ export class EngineResource implements ResourceAccess {
     return new Set(rows.map((row) => String(row.id)));
   }
 
-  private validateInput(
-    body: unknown,
-    mode: WriteMode,
-    existing: StoredRow | null,
-    ctx: RequestContext,
-    batch: Batch,
-    claimant: string,
-  ) {
+  private validateInput(body: unknown, existing: StoredRow | null, ctx: RequestContext, item: BatchItem) {
+    const { batch, claimant, mode } = item;
     const orgId = this.declaration.orgScoped ? String(existing?.org_id ?? ctx.orgId) : null;
     // fk/m2m targets are looked up in the org of the row being written, not the request's: an update made
     // in Root (which reads every org) must not link an org's row to another org's objects.
@@ -195,15 +196,19 @@ export class EngineResource implements ResourceAccess {
   /** Per-field validation, then the `validate` hook; the errors of one item (null when valid). */
   private async check(
     body: unknown,
-    mode: WriteMode,
     existing: StoredRow | null,
     ctx: RequestContext,
-    batch: Batch,
-    claimant: string,
+    item: BatchItem,
   ): Promise<{ data: StoredRow; errors: FieldErrors | null }> {
-    const { data, errors } = await this.validateInput(body, mode, existing, ctx, batch, claimant);
+    const { data, errors } = await this.validateInput(body, existing, ctx, item);
     if (errors) return { data, errors };
-    const hookErrors = await this.declaration.hooks?.validate?.(data, ctx, existing, this.registry, batch);
+    const hookErrors = await this.declaration.hooks?.validate?.(
+      data,
+      ctx,
+      existing,
+      this.registry,
+      item.batch,
+    );
     if (hookErrors && Object.keys(hookErrors).length > 0) return { data, errors: hookErrors };
     return { data, errors: null };
   }
@@ -226,7 +231,7 @@ export class EngineResource implements ResourceAccess {
     const pacer = new Pacer();
     const checked: Array<{ data: StoredRow; errors: FieldErrors | null }> = [];
     for (const [index, input] of inputs.entries()) {
-      checked.push(await this.check(input, 'create', null, ctx, batch, `#${index}`));
+      checked.push(await this.check(input, null, ctx, { mode: 'create', batch, claimant: `#${index}` }));
       await pacer.turn();
     }
     throwItemErrors(
@@ -277,7 +282,7 @@ export class EngineResource implements ResourceAccess {
         continue;
       }
       const mode = partial ? 'partial' : 'update';
-      const outcome = await this.check(input, mode, existing, ctx, batch, String(existing.id));
+      const outcome = await this.check(input, existing, ctx, { mode, batch, claimant: String(existing.id) });
       errors.push(outcome.errors);
       plan.push({ existing, data: outcome.data });
       await pacer.turn();

@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { BootData } from './boot-data';
+import { hostPreloads, readBuiltImportMap, type Preload } from './module-preloads';
 
 export const NOT_BUILT_MESSAGE = 'console not built: run npm run build';
 
 const OVERRIDES_PLACEHOLDER = '<!--BASTION_DEV_OVERRIDES-->';
+const FIRST_VIEW_PLACEHOLDER = '<!--BASTION_FIRST_VIEW-->';
 const LOGIN_DATA_PLACEHOLDER = '<!--BASTION_LOGIN_DATA-->';
 
 async function readTemplate(file: string): Promise<string | null> {
@@ -30,32 +33,84 @@ export function jsonForScript(value: unknown): string {
 const escapeAttribute = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * URL of the import-map-overrides script from `build-info.json` (`overridesScript`), as an absolute
- * `/ui/…` path; a relative value is taken relative to /ui/. null when absent or not a plain path.
- */
-export async function overridesScriptUrl(uiDir: string): Promise<string | null> {
-  const text = await readTemplate(path.join(uiDir, 'build-info.json'));
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = (JSON.parse(text) as Record<string, unknown>).overridesScript;
-  } catch {
-    return null;
-  }
+/** A `/ui/…` URL of the build as an absolute path (a relative one is taken relative to /ui/); else null. */
+function uiUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value === '') return null;
   const url = value.startsWith('/') ? value : `/ui/${value.replace(/^\.\//, '')}`;
   if (!/^\/ui\/[A-Za-z0-9._\-/]+$/.test(url) || url.includes('..') || url.includes('//')) return null;
   return url;
 }
 
-/** index.html with the dev-overrides placeholder filled (flag on) or removed; null when not built. */
-export async function renderIndexPage(uiDir: string, devOverrides: boolean): Promise<string | null> {
+async function readBuildInfo(uiDir: string): Promise<Record<string, unknown> | null> {
+  const text = await readTemplate(path.join(uiDir, 'build-info.json'));
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * URL of the import-map-overrides script from `build-info.json` (`overridesScript`), as an absolute
+ * `/ui/…` path; a relative value is taken relative to /ui/. null when absent or not a plain path.
+ */
+export async function overridesScriptUrl(uiDir: string): Promise<string | null> {
+  return uiUrl((await readBuildInfo(uiDir))?.overridesScript);
+}
+
+/** `<link rel="preload">` of a script as SystemJS will load it: same URL, same integrity, no CORS. */
+const preloadTag = (p: Preload): string =>
+  `<link rel="preload" as="script" href="${escapeAttribute(p.url)}"${
+    p.integrity ? ` integrity="${escapeAttribute(p.integrity)}"` : ''
+  } />`;
+
+/**
+ * What a console page carries besides the template: for a signed-in request the files of its first view and
+ * its boot data; else the hint that nobody is signed in, so the host's entry sends the visitor to the login
+ * page at once (the server still answers every API call with 401).
+ */
+export type FirstView = { preloads: readonly Preload[]; bootData: BootData } | { signedOut: true };
+
+const SIGNED_OUT_HINT = '<meta name="bastion-session" content="none" />';
+
+/**
+ * index.html with the dev-overrides placeholder filled (flag on) or removed and, for a signed-in request,
+ * the first view: preloads of every module it loads and the boot data as inert JSON. null when not built.
+ */
+export async function renderIndexPage(
+  uiDir: string,
+  devOverrides: boolean,
+  firstView: FirstView | null = null,
+): Promise<string | null> {
   const template = await readTemplate(path.join(uiDir, 'index.html'));
   if (template === null) return null;
   const url = devOverrides ? await overridesScriptUrl(uiDir) : null;
   const tag = url === null ? '' : `<script src="${escapeAttribute(url)}"></script>`;
-  return template.split(OVERRIDES_PLACEHOLDER).join(tag);
+  let view = '';
+  if (firstView !== null && 'signedOut' in firstView) view = SIGNED_OUT_HINT;
+  else if (firstView !== null)
+    view = [
+      ...firstView.preloads.map(preloadTag),
+      `<script type="application/json" id="bastion-boot-data">${jsonForScript(firstView.bootData)}</script>`,
+    ].join('\n    ');
+  return template.split(OVERRIDES_PLACEHOLDER).join(tag).split(FIRST_VIEW_PLACEHOLDER).join(view);
+}
+
+/**
+ * The console's own files that the login page warms once its form is shown: the page's stylesheet and
+ * loader (`build-info.json` "pageAssets") and the host's first view; never a plugin.
+ */
+export async function consoleWarmUrls(uiDir: string): Promise<string[]> {
+  const info = await readBuildInfo(uiDir);
+  const assets = Array.isArray(info?.pageAssets) ? info.pageAssets.map(uiUrl) : [];
+  const map = await readBuiltImportMap(uiDir);
+  return [
+    ...assets.filter((u): u is string => u !== null),
+    '/ui/importmap.json',
+    ...(map ? hostPreloads(map).map((p) => p.url) : []),
+  ];
 }
 
 export interface LoginPageData {
@@ -67,10 +122,12 @@ export interface LoginPageData {
   lang: string;
 }
 
-/** login.html with its page data embedded as inert JSON; null when not built. */
+/** login.html with its page data and the console files to warm embedded as inert JSON; null when not built. */
 export async function renderLoginPage(uiDir: string, data: LoginPageData): Promise<string | null> {
   const template = await readTemplate(path.join(uiDir, 'login.html'));
   if (template === null) return null;
-  const script = `<script type="application/json" id="bastion-login-data">${jsonForScript(data)}</script>`;
+  const script =
+    `<script type="application/json" id="bastion-login-data">${jsonForScript(data)}</script>\n    ` +
+    `<script type="application/json" id="bastion-warm">${jsonForScript(await consoleWarmUrls(uiDir))}</script>`;
   return template.split(LOGIN_DATA_PLACEHOLDER).join(script);
 }

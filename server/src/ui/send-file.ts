@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
+import { acceptedCodings } from '../http/accept-encoding';
 import { contentTypeFor } from './content-types';
 
 const etagOf = (body: Buffer | string): string =>
@@ -33,10 +34,11 @@ export function sendWithCaching(
   return reply.send(body);
 }
 
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding'];
-  return typeof header === 'string' && /\bgzip\b/.test(header);
-}
+/** Content codings of the build's precompressed copies, best first. */
+const PRECOMPRESSED = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
 
 async function readIfExists(file: string): Promise<Buffer | null> {
   try {
@@ -47,8 +49,8 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 }
 
 /**
- * A built file. The build writes a gzip copy (`<file>.gz`) of every text asset, so compression costs nothing
- * per request; clients that accept gzip get that copy.
+ * A built file. The build writes a brotli (`<file>.br`) and a gzip (`<file>.gz`) copy of every text asset, so
+ * compression costs nothing per request; a client gets the best copy it accepts, else the file itself.
  */
 export async function sendStaticFile(
   request: FastifyRequest,
@@ -56,8 +58,19 @@ export async function sendStaticFile(
   file: string,
 ): Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
-  const zipped = acceptsGzip(request) ? await readIfExists(`${file}.gz`) : null;
-  if (zipped !== null) reply.header('content-encoding', 'gzip');
-  const body = zipped ?? (await fs.readFile(file));
-  return sendWithCaching(request, reply, body, contentTypeFor(file), cacheControlFor(file));
+  const accepted = acceptedCodings(request.headers['accept-encoding']);
+  for (const { coding, suffix } of PRECOMPRESSED) {
+    if (!accepted.has(coding)) continue;
+    const body = await readIfExists(`${file}${suffix}`);
+    if (body === null) continue;
+    reply.header('content-encoding', coding);
+    return sendWithCaching(request, reply, body, contentTypeFor(file), cacheControlFor(file));
+  }
+  return sendWithCaching(
+    request,
+    reply,
+    await fs.readFile(file),
+    contentTypeFor(file),
+    cacheControlFor(file),
+  );
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
+import { bootDataFor } from './boot-data';
 import { REVALIDATE } from './cache-policy';
-import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage } from './html-pages';
+import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage, type FirstView } from './html-pages';
+import { hostPreloads, pluginPreloads, readBuiltImportMap } from './module-preloads';
 import { decodeSegments, resolveFileInside } from './safe-path';
 import { sendStaticFile, sendWithCaching } from './send-file';
 
@@ -22,9 +24,31 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/', async (_request, reply) => reply.redirect('/ui/', 302));
   app.get('/ui', async (_request, reply) => reply.redirect('/ui/', 302));
 
+  /**
+   * A signed-in page starts loading all of its first view at once: the host's and its plugins' modules, and
+   * the answers the boot waits for (docs/architecture.md "Boot sequence"). Anything missing only means the
+   * console fetches it itself.
+   */
+  const firstViewOf = async (request: FastifyRequest): Promise<FirstView | null> => {
+    try {
+      const boot = await bootDataFor(app, ctx, request);
+      if (boot?.signedIn === false) return { signedOut: true };
+      const map = boot && (await readBuiltImportMap(ctx.uiDir));
+      if (!boot || !map) return null;
+      return { preloads: [...hostPreloads(map), ...pluginPreloads(map, boot.plugins)], bootData: boot.data };
+    } catch (error) {
+      request.log.warn({ err: error }, 'first view data left out of the page');
+      return null;
+    }
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const html = await renderIndexPage(ctx.uiDir, ctx.config.devOverrides);
+    const firstView = await firstViewOf(request);
+    const html = await renderIndexPage(ctx.uiDir, ctx.config.devOverrides, firstView);
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    // The page then carries this user's profile: never cache it anywhere.
+    if (firstView !== null && 'bootData' in firstView)
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     return sendWithCaching(request, reply, html, 'text/html; charset=utf-8', REVALIDATE);
   };
 

@@ -7,13 +7,17 @@ import { fakeBrowser } from './fakes';
 
 type Reply = { status: number; data: unknown } | 'network';
 
-function setup(reply: Reply, init: { search?: string; currentOrgId?: string | null; xpack?: boolean } = {}) {
+function setup(
+  reply: Reply,
+  init: { search?: string; currentOrgId?: string | null; xpack?: boolean; bootData?: unknown } = {},
+) {
   const bus = new RxEventBus();
   const events: BastionEvent[] = [];
   bus.events$.subscribe((e) => events.push(e));
   const { env } = fakeBrowser({
     cookies: 'SESSION_COOKIE_NAME_PREFIX=jms_; jms_csrftoken=tok123',
     search: init.search,
+    bootData: init.bootData,
   });
   const client = new AxiosHttpClient(bus, env, {
     currentOrgId: () => init.currentOrgId ?? null,
@@ -39,6 +43,41 @@ function setup(reply: Reply, init: { search?: string; currentOrgId?: string | nu
 }
 
 describe('AxiosHttpClient (spec §7)', () => {
+  it('answers a GET from the boot data once, only for the same organization and time zone', async () => {
+    const bootData = {
+      answers: [
+        {
+          url: '/api/v1/users/profile/',
+          headers: { 'X-JMS-ORG': 'org-1', 'X-TZ': 'Asia/Tokyo' },
+          body: { a: 1 },
+        },
+        { url: '/api/v1/ui/plugins/', headers: { 'X-JMS-ORG': 'org-2', 'X-TZ': 'Asia/Tokyo' }, body: [] },
+      ],
+    };
+    const { client, seen, events } = setup(
+      { status: 200, data: { fresh: 1 } },
+      { currentOrgId: 'org-1', bootData },
+    );
+    await expect(client.get('/api/v1/users/profile/')).resolves.toEqual({ a: 1 });
+    expect(seen).toHaveLength(0);
+    expect(events).toContainEqual({ type: 'http.response', url: '/api/v1/users/profile/', status: 200 });
+    // Used once: the next load of the profile asks the server.
+    await expect(client.get('/api/v1/users/profile/')).resolves.toEqual({ fresh: 1 });
+    // Made for another organization: not this request's answer.
+    await expect(client.get('/api/v1/ui/plugins/')).resolves.toEqual({ fresh: 1 });
+    // Never for a request with parameters.
+    expect(seen.map((c) => c.url)).toEqual(['/api/v1/users/profile/', '/api/v1/ui/plugins/']);
+  });
+
+  it('ignores malformed boot data', async () => {
+    const { client, seen } = setup(
+      { status: 200, data: { fresh: 1 } },
+      { bootData: { answers: [{ url: 3 }, 'x', { url: '/api/v1/x/', headers: null, body: 1 }] } },
+    );
+    await expect(client.get('/api/v1/x/')).resolves.toEqual({ fresh: 1 });
+    expect(seen).toHaveLength(1);
+  });
+
   it('sends csrf, organization and time-zone headers and returns the body', async () => {
     const { client, seen, events } = setup({ status: 200, data: { ok: 1 } }, { currentOrgId: 'org-1' });
     await expect(client.get('/api/v1/x/', { params: { a: 1, b: undefined } })).resolves.toEqual({ ok: 1 });

@@ -121,6 +121,26 @@ describe('PluginLoader isolation', () => {
     expect(Object.keys(map.imports ?? {}).filter((id) => id.includes('secret'))).toEqual([]);
   });
 
+  it("adds each plugin's file integrities and module graph to the import map", async () => {
+    const system = fakeSystem({ good: async () => ({ default: descriptor('good') }) });
+    const loader = new PluginLoader(system, fakePermission([]), options());
+    await loader.loadAll([
+      entry('good', {
+        chunks: { 'chunk-1.js': 'sha384-c1', '../escape.js': 'sha384-x' },
+        depcache: { 'index-abc.js': ['./chunk-1.js', 'react'], 'chunk-1.js': ['@bastion/sdk'] },
+      }),
+    ]);
+    const map = system.addImportMap.mock.calls[0]![0];
+    expect(map.integrity).toEqual({
+      '/ui/plugins/good/index-abc.js': 'sha384-good',
+      '/ui/plugins/good/chunk-1.js': 'sha384-c1',
+    });
+    expect(map.depcache).toEqual({
+      '/ui/plugins/good/index-abc.js': ['./chunk-1.js', 'react'],
+      '/ui/plugins/good/chunk-1.js': ['@bastion/sdk'],
+    });
+  });
+
   it('tells a network failure from a 404 by probing', async () => {
     const system = fakeSystem({
       down: () => Promise.reject(new Error('Error loading http://x/down.js (SystemJS Error#3 …)')),

@@ -19,7 +19,9 @@ import { RxEventBus } from '../../../host/src/services/RxEventBus';
 import hostEn from '../../../host/locales/en.json';
 
 /** A BrowserEnv over plain values; navigation is recorded instead of performed. */
-export function fakeBrowser(init: { cookies?: string; search?: string; pathname?: string } = {}) {
+export function fakeBrowser(
+  init: { cookies?: string; search?: string; pathname?: string; bootData?: unknown } = {},
+) {
   const assigned: string[] = [];
   const store = new Map<string, string>();
   const env: BrowserEnv = {
@@ -37,6 +39,7 @@ export function fakeBrowser(init: { cookies?: string; search?: string; pathname?
       removeItem: (k) => void store.delete(k),
     },
     setTimeout: (cb, ms) => void setTimeout(cb, ms),
+    bootData: () => init.bootData,
   };
   return { env, assigned };
 }

@@ -137,6 +137,16 @@ describe('the condition compiler', () => {
     expect(sqlite({ field: 'meta', op: 'contains', value: 'k' }).text).toBe("r.meta LIKE ? ESCAPE '\\'");
   });
 
+  it('compares iexact whole and case-insensitively, its wildcards escaped, on both backends', () => {
+    const onPg = pg({ field: 'hostname', op: 'iexact', value: 'DB_01%' });
+    expect(onPg.text).toBe("r.hostname ILIKE ? ESCAPE '\\'");
+    expect(onPg.params).toEqual(['DB\\_01\\%']);
+    const onSqlite = sqlite({ field: 'hostname', op: 'iexact', value: 'DB01' });
+    expect(onSqlite.text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+    expect(onSqlite.params).toEqual(['DB01']);
+    expect(sqlite({ field: 'hostname', op: 'iexact', value: 'a\0b' }).text).toBe(FALSE);
+  });
+
   it('narrows a search through the index when every field is indexed and the term long enough', () => {
     const indexed = sqlite({ search: 'prod', fields: ['hostname', 'ip'] }, fts);
     expect(indexed.text).toBe(

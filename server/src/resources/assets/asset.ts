@@ -12,6 +12,7 @@ import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
 import { assetMessage } from './messages';
 import { ensureOrgRoot, pathsOfNodes } from './node-store';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
+import { grantedAssetsToPick } from '../../perms/granted-suggestions';
 import { ASSET_TASKS_ACTION } from '../../ops/connectivity';
 import { l } from '../label';
 
@@ -312,7 +313,12 @@ export const assetResource = defineResource({
   ],
   dateRangeField: 'date_created',
   bulkDelete: 'org',
-  suggestions: { permission: 'assets.match_asset' },
+  // Members who may not browse assets see theirs, or one they name by hostname or IP (docs/security.md).
+  suggestions: {
+    permission: 'assets.match_asset',
+    pickable: (ctx, resources) => grantedAssetsToPick(ctx, resources),
+    exactFields: ['hostname', 'ip'],
+  },
   customFilters: ASSET_FILTERS,
   hooks: {
     validate: validateAsset,

@@ -7,6 +7,7 @@ import {
   type WriteBatch,
 } from '../../engine/declaration';
 import { ApiError } from '../../http/api-error';
+import { grantedNodesToPick } from '../../perms/granted-suggestions';
 import { assetMessage } from './messages';
 import { NODE_ACTIONS } from './node-actions';
 import { splitFullValue } from './node-keys';
@@ -369,7 +370,12 @@ export const nodeResource = defineResource({
   fieldsSmall: ['id', 'name', 'key', 'value', 'full_value', 'org_id', 'org_name'],
   // Each delete must pass the root / assets guard: one node at a time, as the console does.
   bulkDelete: false,
-  suggestions: { permission: 'assets.match_node' },
+  // Members who may not browse nodes see their granted subtrees, or a node they name (docs/security.md).
+  suggestions: {
+    permission: 'assets.match_node',
+    pickable: (ctx, resources) => grantedNodesToPick(ctx, resources),
+    exactFields: ['value'],
+  },
   hooks: {
     validate: validateNode,
     beforeSave: prepareNode,

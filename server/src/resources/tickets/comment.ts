@@ -13,6 +13,8 @@ import { orderedNow } from './clock';
 import { isUnscoped } from './internal-context';
 import { ticketMessage } from './messages';
 import { COMMENT, TICKET, TICKET_ASSIGNEES, TICKET_TABLE } from './names';
+import { directoryOf, type TicketDeps } from './deps';
+import { ticketsAwaiting } from './ticket-assignment';
 
 /** The 400 of api.md §9.3 for a missing, unknown or not-visible ticket (one answer: nothing leaks). */
 const ticketMissing = (id: string, ctx: RequestContext): ResponseError =>
@@ -21,10 +23,11 @@ const ticketMissing = (id: string, ctx: RequestContext): ResponseError =>
     code: 'error',
   });
 
-/** Comments of the tickets the requester applied for or is an assignee of. */
-function visibleComments(userId: string): Condition {
+/** Comments of the tickets the requester applied for or is an assignee of (see `visibleTickets`). */
+function visibleComments(userId: string, awaiting: readonly string[]): Condition {
   return {
     anyOf: [
+      { field: 'ticket', op: 'in', values: awaiting },
       {
         field: 'ticket',
         op: 'inSubquery',
@@ -63,7 +66,7 @@ async function visibleTicket(
  * A POST names its ticket by `?ticket_id=` (the contract) or by `ticket` in the body; without either, or
  * for a ticket the requester may not see, it gets the same 400.
  */
-export function commentResource(): ResourceDeclaration {
+export function commentResource(deps: TicketDeps): ResourceDeclaration {
   return defineResource({
     name: COMMENT,
     url: '/api/v1/tickets/comments/',
@@ -98,7 +101,10 @@ export function commentResource(): ResourceDeclaration {
       },
     },
     hooks: {
-      scope: (ctx) => (isUnscoped(ctx) ? null : visibleComments(ctx.userId)),
+      scope: async (ctx) =>
+        isUnscoped(ctx)
+          ? null
+          : visibleComments(ctx.userId, await ticketsAwaiting(directoryOf(deps), ctx, ctx.userId)),
       validate: async (data, ctx, _existing, resources) => {
         const ticket = data.ticket ?? ctx.query?.ticket_id?.trim();
         if (!(await visibleTicket(ticket, ctx, resources))) throw ticketMissing(String(ticket ?? ''), ctx);

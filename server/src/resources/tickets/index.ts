@@ -9,7 +9,7 @@ import { ticketResource } from './ticket';
  * context (site messages, org memberships), so app.ts adds them next to the identity resources.
  */
 export function ticketResources(deps: TicketDeps): ResourceDeclaration[] {
-  return [flowResource(deps), ticketResource(deps), commentResource()];
+  return [flowResource(deps), ticketResource(deps), commentResource(deps)];
 }
 
 export { ensureDefaultTicketFlows } from './default-flows';

@@ -9,12 +9,13 @@ import { UserAccess } from '../../rbac/user-permissions';
 import { findOrgById } from '../../data/stores/orgs';
 import { ASSET_PERMISSION } from '../perms';
 import { applyAssetMeta, checkApplyAssetMeta } from './apply-asset-meta';
-import { peopleOf, resolveAssignees } from './assignees';
+import { levelAssignees, peopleOf } from './assignees';
 import { orderedNow } from './clock';
 import { storedRules } from './flow-rules';
 import { unscopedContext } from './internal-context';
+import { flowFor } from './ticket-assignment';
 import { ticketMessage } from './messages';
-import { FLOW, TICKET } from './names';
+import { TICKET } from './names';
 import { notifyAssignees } from './notify';
 import { nextSerial } from './serial-number';
 import { isTicketType, type TicketType } from './ticket-choices';
@@ -67,30 +68,6 @@ async function usableOrg(db: Database, ctx: RequestContext, raw: unknown): Promi
   const access = await UserAccess.load(db, ctx.userId);
   if (!access.isMemberOf(id) || !access.permissionsIn(id).has('rbac.view_workbench')) return refused;
   return id;
-}
-
-/** The org's own flow for the type, else Root's global one (api.md §9.2). */
-async function flowFor(
-  resources: ResourceDirectory,
-  ctx: RequestContext,
-  orgId: string,
-  type: string,
-): Promise<StoredRow | null> {
-  const flows = resources.get(FLOW);
-  const all = unscopedContext(ctx);
-  const of = async (org: string) =>
-    (
-      await flows.find(
-        {
-          allOf: [
-            { field: 'org_id', op: 'eq', value: org },
-            { field: 'type', op: 'eq', value: type },
-          ],
-        },
-        all,
-      )
-    )[0] ?? null;
-  return (await of(orgId)) ?? (await of(ROOT_ORG_ID));
 }
 
 async function permissionNameTaken(
@@ -178,9 +155,10 @@ export async function openTicket(
       });
     meta = await applyAssetMeta(checked.request, name, orgId, ctx, resources);
   }
+  // Every level's deciders as they are now, the applicant never among them (ticket-assignment.ts).
   const steps: ProcessStep[] = [];
   for (const rule of storedRules(flow)) {
-    const people = await resolveAssignees(resources, ctx, rule, orgId);
+    const people = await levelAssignees(resources, ctx, rule, orgId, ctx.userId);
     steps.push({
       approval_level: rule.level,
       state: 'notified',

@@ -2,18 +2,41 @@ import type { Condition } from '../../data/conditions';
 import { defineResource, type ResourceDeclaration } from '../../engine/declaration';
 import { LABELS, l } from '../label';
 import { APPLY_ASSET_META_CHILDREN } from './apply-asset-meta';
-import type { TicketDeps } from './deps';
+import { directoryOf, type TicketDeps } from './deps';
 import { isUnscoped } from './internal-context';
 import { ticketBody } from './ticket-body';
 import { TICKET, TICKET_TABLE } from './names';
 import { ticketActions } from './ticket-actions';
+import { ticketsAwaiting } from './ticket-assignment';
 import { LEVEL_CHOICES, STATE_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from './ticket-choices';
 
-/** api.md §9.2: the requester's tickets are those they applied for or are an assignee of, in any org. */
-export const visibleTickets = (userId: string): Condition => ({
+/**
+ * api.md §9.2: the requester's tickets are those they applied for or are an assignee of, in any org —
+ * an assignee of a step reached so far (linked), or one who may decide an open ticket's current step now
+ * (`awaiting`, resolved live: someone promoted since the ticket opened sees what waits for them).
+ */
+export const visibleTickets = (userId: string, awaiting: readonly string[]): Condition => ({
   anyOf: [
     { field: 'applicant', op: 'eq', value: userId },
     { field: 'assignees', op: 'eq', value: userId },
+    { field: 'id', op: 'in', values: awaiting },
+  ],
+});
+
+/**
+ * `assignees__id=<user>` ("assigned to me", the navbar badge with `status=open`): the open tickets whose
+ * current step the user may decide now, and the closed ones they were an assignee of. An open ticket the
+ * user can no longer decide (demoted, removed, or it moved on to the next step) is not "assigned" to them.
+ */
+export const assignedTo = (userId: string, awaiting: readonly string[]): Condition => ({
+  anyOf: [
+    { field: 'id', op: 'in', values: awaiting },
+    {
+      allOf: [
+        { field: 'assignees', op: 'eq', value: userId },
+        { field: 'status', op: 'ne', value: 'open' },
+      ],
+    },
   ],
 });
 
@@ -144,10 +167,16 @@ export function ticketResource(deps: TicketDeps): ResourceDeclaration {
     disabledActions: ['add', 'change', 'delete'],
     bulkDelete: false,
     customFilters: {
-      assignees__id: (value) => ({ field: 'assignees', op: 'eq', value: value.trim() }),
+      assignees__id: async (value, ctx, resources) => {
+        const userId = value.trim();
+        return assignedTo(userId, await ticketsAwaiting(resources, ctx, userId));
+      },
     },
     hooks: {
-      scope: (ctx) => (isUnscoped(ctx) ? null : visibleTickets(ctx.userId)),
+      scope: async (ctx) =>
+        isUnscoped(ctx)
+          ? null
+          : visibleTickets(ctx.userId, await ticketsAwaiting(directoryOf(deps), ctx, ctx.userId)),
     },
     extraActions: ticketActions(deps),
   });

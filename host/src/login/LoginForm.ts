@@ -1,0 +1,108 @@
+import type { LoginMessages } from './messages';
+import type { LoginPageData } from './pageData';
+
+/** A child element with its attributes and children; text is set as text, never parsed as HTML. */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  children: Array<Node | string> = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const EYE =
+  'M12 5C5.6 5 2 12 2 12s3.6 7 10 7 10-7 10-7-3.6-7-10-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z';
+const EYE_SLASH =
+  'M3.3 2.3 2 3.6l3.2 3.2C3.2 8.4 2 10.6 2 12c0 0 3.6 7 10 7 1.9 0 3.5-.6 4.9-1.4l3.5 3.5 1.3-1.3zM12 16.5a4.5 4.5 0 0 1-4.3-5.8l1.6 1.6A2.5 2.5 0 0 0 12 14.5l.1-.1 1.5 1.5c-.5.4-1 .6-1.6.6zM12 5c-1.2 0-2.4.3-3.4.7l2.3 2.3c.4-.1.7-.1 1.1-.1a4.5 4.5 0 0 1 4.5 4.5c0 .4 0 .7-.1 1.1l3.3 3.3C21.3 15 22 12 22 12s-3.6-7-10-7z';
+
+function eyeIcon(path: string): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const shape = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  shape.setAttribute('d', path);
+  svg.append(shape);
+  return svg;
+}
+
+/**
+ * The sign-in form in plain DOM: a classic HTML form POST to the page's own URL (the server redirects on
+ * success and renders the page again with `error` on failure), so it works with the core's session login as
+ * is. An empty field is refused here, before posting, with the field's own message.
+ */
+export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: LoginMessages): void {
+  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
+  const showError = (text: string): void => {
+    errorBox.textContent = text;
+    errorBox.hidden = text === '';
+  };
+  showError(data.error);
+
+  const username = el('input', {
+    id: 'username',
+    name: 'username',
+    type: 'text',
+    autocomplete: 'username',
+    class: 'login-input',
+  });
+  username.value = data.username;
+  const password = el('input', {
+    id: 'password',
+    name: 'password',
+    type: 'password',
+    autocomplete: 'current-password',
+    class: 'login-input login-input-with-toggle',
+  });
+  const toggle = el('button', { type: 'button', class: 'login-toggle', 'data-testid': 'password-toggle' });
+  const showMask = (masked: boolean): void => {
+    password.type = masked ? 'password' : 'text';
+    toggle.setAttribute('aria-label', masked ? m.showPassword : m.hidePassword);
+    toggle.setAttribute('aria-pressed', String(!masked));
+    toggle.replaceChildren(eyeIcon(masked ? EYE : EYE_SLASH));
+  };
+  showMask(true);
+  toggle.addEventListener('click', () => showMask(password.type === 'text'));
+
+  const csrf = el('input', { type: 'hidden', name: 'csrfmiddlewaretoken' });
+  csrf.value = data.csrfToken;
+  const next = el('input', { type: 'hidden', name: 'next' });
+  next.value = data.next;
+
+  const form = el('form', { method: 'post', novalidate: '' }, [
+    csrf,
+    next,
+    el('div', { class: 'login-field' }, [el('label', { for: 'username' }, [m.username]), username]),
+    el('div', { class: 'login-field' }, [
+      el('label', { for: 'password' }, [m.password]),
+      el('div', { class: 'login-password' }, [password, toggle]),
+    ]),
+    el('button', { type: 'submit', class: 'login-submit' }, [m.submit]),
+  ]);
+  form.addEventListener('submit', (event) => {
+    if (!username.value.trim()) {
+      event.preventDefault();
+      showError(m.usernameRequired);
+      username.focus();
+    } else if (!password.value) {
+      event.preventDefault();
+      showError(m.passwordRequired);
+      password.focus();
+    }
+  });
+
+  root.replaceChildren(
+    el('main', { class: 'login-page' }, [
+      el('div', { class: 'login-card' }, [
+        el('h1', {}, [data.loginTitle || m.title]),
+        el('p', { class: 'login-subtitle' }, [m.title]),
+        errorBox,
+        form,
+      ]),
+    ]),
+  );
+  // The field to type into next: the password when the server kept the username after a failed attempt.
+  (data.username ? password : username).focus();
+}

@@ -1,0 +1,333 @@
+// npm run bench:first-view — prints (does not assert) what a user waits for on a real network: headless
+// Chromium with the network emulated through CDP (Network.emulateNetworkConditions), against the built
+// console (dist/) and a server seeded with the demo data. For each profile and scenario it prints the
+// requests, the bytes on the wire by kind, the depth of the request chain and the time to the first rows.
+//
+// Scenarios (a fresh browser context each, so the HTTP cache starts cold, except where said):
+//   login page        open /core/auth/login/ until the form can be typed into
+//   sign-in → assets  on the login page (?next= the asset list), type and submit at once, until asset rows show
+//   users direct      signed in (cookies only), open the users list URL, until user rows show
+//   second plugin     then, in the same tab (warm cache), click the asset list in the sidebar, until rows show
+//
+// Chain depth: request R is one level deeper than the deepest request that had finished before R was sent;
+// it counts the round trips that had to happen one after the other, whatever caused them. Page CPU: the
+// page's main-thread busy time in the same span (CDP TaskDuration): on a loaded machine, what is not network.
+//
+// Usage: node tests/bench/first-view-bench.mjs [--runs N] [--profile 50ms|slow]   (median of N runs, default 3)
+import { launchChromium } from '../support/chromium.mjs';
+import { removeDataDir, seedDataDir, startServer } from './bench-server.mjs';
+
+const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
+const ASSETS_PATH = '/ui/console/assets/assets';
+const USERS_PATH = '/ui/console/users/users';
+const ASSET_ROW = '[data-testid="assets-list"] [data-testid="row-link"]';
+const USER_ROW = '[data-testid="users-list"] [data-testid="row-link"]';
+
+const PROFILES = {
+  // The issue's profile: 50 ms round trip, 20 Mbit/s down (upload 5 Mbit/s).
+  '50ms': { latency: 50, down: 20e6, up: 5e6, targets: { login: 600, signIn: 1500, direct: 1200 } },
+  // Lighthouse's "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+  slow: { latency: 150, down: 1.6e6, up: 750e3, targets: {} },
+};
+
+const args = process.argv.slice(2);
+const argValue = (name) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+};
+const RUNS = Number(argValue('--runs') ?? 3);
+const onlyProfile = argValue('--profile');
+
+function kindOf(url, type) {
+  const p = new URL(url).pathname;
+  if (type === 'Document') return 'html';
+  if (p.startsWith('/api/')) return 'api';
+  if (type === 'Font' || /\.(woff2?|ttf|eot)$/.test(p)) return 'fonts';
+  if (type === 'Stylesheet' || p.endsWith('.css')) return 'css';
+  if (p.endsWith('.js')) return 'js';
+  if (/\/locales\//.test(p)) return 'locales';
+  return 'other';
+}
+
+/** Records every network request of a page through CDP: timing, bytes on the wire, cache hits. */
+async function recordNetwork(page, profile) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latency,
+    downloadThroughput: profile.down / 8,
+    uploadThroughput: profile.up / 8,
+  });
+  const requests = new Map();
+  const get = (id) => requests.get(id);
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // A redirect reuses the request id: keep the hop that redirected as its own request.
+    const previous = get(e.requestId);
+    if (previous && e.redirectResponse) {
+      previous.end = e.timestamp;
+      previous.bytes = e.redirectResponse.encodedDataLength ?? 0;
+      requests.set(`${e.requestId}#${previous.url}`, previous);
+    }
+    requests.set(e.requestId, {
+      url: e.request.url,
+      type: e.type,
+      wallStart: e.wallTime * 1000,
+      start: e.timestamp,
+      end: null,
+      bytes: 0,
+      cached: false,
+    });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = get(e.requestId);
+    if (r) r.cached = true;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = get(e.requestId);
+    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache)) r.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = get(e.requestId);
+    if (r) {
+      r.end = e.timestamp;
+      r.bytes = e.encodedDataLength;
+    }
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    const r = get(e.requestId);
+    if (r) r.end = e.timestamp;
+  });
+  return {
+    /**
+     * The requests sent from now on; `until(epochMs)` waits for those sent before that moment to finish and
+     * returns them.
+     */
+    async mark() {
+      const since = new Set(requests.keys());
+      const cpuAtStart = await taskSeconds();
+      const fresh = () => [...requests.entries()].filter(([id]) => !since.has(id)).map(([, r]) => r);
+      return async (epochMs) => {
+        // Main-thread busy time of the page (a new document starts its own count).
+        const cpuNow = await taskSeconds();
+        const cpuMs = 1000 * (cpuNow >= cpuAtStart ? cpuNow - cpuAtStart : cpuNow);
+        const wanted = () => fresh().filter((r) => r.wallStart <= epochMs);
+        const deadline = Date.now() + 60_000;
+        while (wanted().some((r) => r.end === null) && Date.now() < deadline) await page.waitForTimeout(20);
+        return Object.assign(wanted(), { cpuMs });
+      };
+    },
+  };
+}
+
+/** Longest run of requests each sent after the previous one had finished (see the header). */
+function chainDepth(list) {
+  const done = list.filter((r) => r.end !== null).sort((a, b) => a.start - b.start);
+  const level = new Map();
+  for (const r of done) {
+    let deepest = 0;
+    for (const q of done) if (q !== r && q.end <= r.start) deepest = Math.max(deepest, level.get(q) ?? 0);
+    level.set(r, deepest + 1);
+  }
+  return Math.max(0, ...level.values());
+}
+
+function summarise(list, ms) {
+  const cpuMs = list.cpuMs ?? 0;
+  const network = list.filter((r) => !r.cached && !r.url.startsWith('data:'));
+  const byKind = {};
+  for (const r of network) byKind[kindOf(r.url, r.type)] = (byKind[kindOf(r.url, r.type)] ?? 0) + r.bytes;
+  return {
+    ms,
+    cpuMs,
+    requests: network.length,
+    cached: list.length - network.length,
+    bytes: network.reduce((s, r) => s + r.bytes, 0),
+    byKind,
+    depth: chainDepth(network),
+  };
+}
+
+/** Wall-clock epoch ms of the moment a selector first matched, observed inside the page. */
+const WATCH_SCRIPT = `(() => {
+  const seen = {};
+  window.__benchSeen = seen;
+  const check = () => {
+    for (const [name, selector] of Object.entries(window.__benchWanted || {}))
+      if (!seen[name] && document.querySelector(selector)) seen[name] = performance.timeOrigin + performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  window.__benchWanted = { assets: ${JSON.stringify(ASSET_ROW)}, users: ${JSON.stringify(USER_ROW)}, form: '#username' };
+})();`;
+
+async function seenAt(page, name, selector) {
+  await page.waitForSelector(selector, { timeout: 60_000 });
+  // eslint-disable-next-line no-undef -- runs in the page
+  return page.evaluate((n) => window.__benchSeen?.[n] ?? performance.timeOrigin + performance.now(), name);
+}
+
+async function newContext(browser) {
+  const context = await browser.newContext({ locale: 'en' });
+  await context.addInitScript(WATCH_SCRIPT);
+  return context;
+}
+
+async function loginPage(browser, server, profile) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const net = await recordNetwork(page, profile);
+  const requests = await net.mark();
+  const started = Date.now();
+  await page.goto(`${server.baseUrl}/core/auth/login/`, { waitUntil: 'commit' });
+  const at = await seenAt(page, 'form', '#username');
+  // The form's own requests, not the console's modules warmed in the background once it shows.
+  const result = summarise(await requests(at), at - started);
+  await context.close();
+  return result;
+}
+
+async function signInToAssets(browser, server, profile) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const net = await recordNetwork(page, profile);
+  await page.goto(`${server.baseUrl}/core/auth/login/?next=${encodeURIComponent(ASSETS_PATH)}`);
+  await page.waitForSelector('#username');
+  await page.fill('#username', 'admin');
+  await page.fill('#password', ADMIN_PASSWORD);
+  const requests = await net.mark();
+  const started = Date.now();
+  await page.click('button[type=submit]');
+  await page.waitForURL((u) => u.pathname.startsWith('/ui/'));
+  const at = await seenAt(page, 'assets', ASSET_ROW);
+  const result = summarise(await requests(at), at - started);
+  await context.close();
+  return result;
+}
+
+async function signedInContext(browser, server) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  // Sign in without a profile and without touching the console's files, then start from a cold cache.
+  await page.goto(`${server.baseUrl}/core/auth/login/`, { waitUntil: 'commit' });
+  const csrf = (await context.cookies()).find((c) => c.name === 'jms_csrftoken')?.value ?? '';
+  const res = await page.request.post(`${server.baseUrl}/core/auth/login/`, {
+    form: { username: 'admin', password: ADMIN_PASSWORD, csrfmiddlewaretoken: csrf, next: '/ui/' },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302) throw new Error(`sign-in failed: ${res.status()}`);
+  await page.close();
+  const fresh = await context.newPage();
+  const cdp = await context.newCDPSession(fresh);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  return { context, page: fresh };
+}
+
+async function directThenSecond(browser, server, profile) {
+  const { context, page } = await signedInContext(browser, server);
+  const net = await recordNetwork(page, profile);
+  let requests = await net.mark();
+  let started = Date.now();
+  await page.goto(`${server.baseUrl}${USERS_PATH}`, { waitUntil: 'commit' });
+  let at = await seenAt(page, 'users', USER_ROW);
+  const direct = summarise(await requests(at), at - started);
+  await page.waitForLoadState('networkidle');
+
+  // Second plugin: the asset list through the sidebar (same tab, warm cache).
+  const item = page.locator('[data-testid="menu-asset-list"]');
+  if (!(await item.isVisible())) await page.click('[data-testid="menu-assets"]');
+  await item.waitFor();
+  requests = await net.mark();
+  started = Date.now();
+  await item.click();
+  at = await seenAt(page, 'assets', ASSET_ROW);
+  const second = summarise(await requests(at), at - started);
+  await context.close();
+  return { direct, second };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function medianOf(results) {
+  const pick = (key) => median(results.map((r) => r[key]));
+  const kinds = new Set(results.flatMap((r) => Object.keys(r.byKind)));
+  const byKind = {};
+  for (const k of kinds) byKind[k] = median(results.map((r) => r.byKind[k] ?? 0));
+  return {
+    ms: pick('ms'),
+    cpuMs: pick('cpuMs'),
+    requests: pick('requests'),
+    cached: pick('cached'),
+    bytes: pick('bytes'),
+    depth: pick('depth'),
+    byKind,
+  };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)}`;
+const KINDS = ['html', 'js', 'css', 'fonts', 'locales', 'api', 'other'];
+
+function printTable(profileName, profile, rows) {
+  console.log(
+    `\nprofile ${profileName}: ${profile.latency} ms round trip, ${profile.down / 1e6} Mbit/s down, ` +
+      `${profile.up / 1e6} Mbit/s up — median of ${RUNS} run(s), bytes on the wire in KB`,
+  );
+  const head = [
+    'scenario',
+    'time',
+    'target',
+    'page CPU',
+    'requests',
+    'cached',
+    'depth',
+    'total KB',
+    ...KINDS,
+  ];
+  const lines = [head];
+  for (const [name, target, r] of rows) {
+    lines.push([
+      name,
+      `${(r.ms / 1000).toFixed(2)} s`,
+      target ? `${(target / 1000).toFixed(1)} s` : '',
+      `${(r.cpuMs / 1000).toFixed(2)} s`,
+      String(r.requests),
+      String(r.cached),
+      String(r.depth),
+      kb(r.bytes),
+      ...KINDS.map((k) => (r.byKind[k] ? kb(r.byKind[k]) : '')),
+    ]);
+  }
+  const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  for (const l of lines)
+    console.log(l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+}
+
+const { dataDir } = seedDataDir(0, ['--demo']);
+const server = await startServer(dataDir, { BASTION_DEMO_PASSWORD: 'Bench-Demo-Pass-1' });
+const browser = await launchChromium();
+try {
+  for (const [name, profile] of Object.entries(PROFILES)) {
+    if (onlyProfile && onlyProfile !== name) continue;
+    const runs = { login: [], signIn: [], direct: [], second: [] };
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.login.push(await loginPage(browser, server, profile));
+      runs.signIn.push(await signInToAssets(browser, server, profile));
+      const { direct, second } = await directThenSecond(browser, server, profile);
+      runs.direct.push(direct);
+      runs.second.push(second);
+    }
+    printTable(name, profile, [
+      ['login page', profile.targets.login, medianOf(runs.login)],
+      ['sign-in → asset rows', profile.targets.signIn, medianOf(runs.signIn)],
+      ['users list, direct URL', profile.targets.direct, medianOf(runs.direct)],
+      ['second plugin (warm)', undefined, medianOf(runs.second)],
+    ]);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  removeDataDir(dataDir);
+}

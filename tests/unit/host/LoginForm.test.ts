@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderLoginForm } from '../../../host/src/login/LoginForm';
+import { LOGIN_MESSAGES } from '../../../host/src/login/messages';
+import { readLoginPageData, type LoginPageData } from '../../../host/src/login/pageData';
+import { readWarmUrls, warmUp } from '../../../host/src/login/warmUp';
+
+const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+
+function show(data: Partial<LoginPageData>, lng: 'zh' | 'en' | 'ja' = 'en'): HTMLElement {
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  renderLoginForm(root, { ...EMPTY, ...data }, LOGIN_MESSAGES[lng]);
+  return root;
+}
+
+const q = <T extends Element = HTMLInputElement>(root: ParentNode, selector: string): T =>
+  root.querySelector<T>(selector)!;
+
+/** Submits as the browser does; true when the form would be posted. */
+function submit(root: HTMLElement): boolean {
+  const event = new Event('submit', { cancelable: true });
+  q<HTMLFormElement>(root, 'form').dispatchEvent(event);
+  return !event.defaultPrevented;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+});
+
+describe('login form', () => {
+  it('renders the classic form with page data, keeping the typed username', () => {
+    const root = show({
+      next: '/ui/console/users',
+      error: 'Password is wrong',
+      username: 'admin',
+      csrfToken: 'tok',
+      loginTitle: 'Bastion',
+    });
+    const form = q<HTMLFormElement>(root, 'form');
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.noValidate).toBe(true);
+    expect(q(root, '#username').value).toBe('admin');
+    expect(q(root, '#username').name).toBe('username');
+    expect(q(root, '#password').name).toBe('password');
+    expect(q(root, '#password').type).toBe('password');
+    expect(q(root, 'input[name=csrfmiddlewaretoken]').value).toBe('tok');
+    expect(q(root, 'input[name=next]').value).toBe('/ui/console/users');
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('Password is wrong');
+    expect(q(root, 'h1').textContent).toBe('Bastion');
+    expect(q(root, 'button[type=submit]').textContent).toBe('Sign in');
+    // After a failed attempt the password is the field to type into.
+    expect(document.activeElement).toBe(q(root, '#password'));
+  });
+
+  it('shows no error box without an error, and focuses the username', () => {
+    const root = show({});
+    expect(q(root, '[data-testid="login-error"]').hidden).toBe(true);
+    expect(q(root, 'h1').textContent).toBe('Sign in');
+    expect(document.activeElement).toBe(q(root, '#username'));
+  });
+
+  it('asks for the username, then the password, before posting', () => {
+    const root = show({});
+    expect(submit(root)).toBe(false);
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('Please enter your username');
+    q(root, '#username').value = 'admin';
+    expect(submit(root)).toBe(false);
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('Please enter your password');
+    q(root, '#password').value = 'secret';
+    expect(submit(root)).toBe(true);
+  });
+
+  it('shows and hides the password with its button', () => {
+    const root = show({});
+    const toggle = q<HTMLButtonElement>(root, '[data-testid="password-toggle"]');
+    expect(toggle.type).toBe('button');
+    expect(toggle.getAttribute('aria-label')).toBe('Show password');
+    toggle.click();
+    expect(q(root, '#password').type).toBe('text');
+    expect(toggle.getAttribute('aria-label')).toBe('Hide password');
+    toggle.click();
+    expect(q(root, '#password').type).toBe('password');
+  });
+
+  it('speaks the chosen language', () => {
+    const root = show({}, 'zh');
+    expect(q(root, 'label[for=username]').textContent).toBe('用户名');
+    expect(q(root, 'button[type=submit]').textContent).toBe('登录');
+    expect(submit(root)).toBe(false);
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('请输入用户名');
+    expect(show({}, 'ja').querySelector('label[for=password]')!.textContent).toBe('パスワード');
+  });
+
+  it('renders server text as text, never as markup', () => {
+    const root = show({ error: '<img src=x onerror=alert(1)>', loginTitle: '<b>x</b>' });
+    expect(root.querySelector('img, b')).toBeNull();
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('reads page data defensively', () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="bastion-login-data">{"next":"/ui/","error":3,"username":"bob"}</script>';
+    expect(readLoginPageData(document)).toMatchObject({
+      next: '/ui/',
+      error: '',
+      username: 'bob',
+      csrfToken: '',
+    });
+    document.body.innerHTML = '<script type="application/json" id="bastion-login-data">not json</script>';
+    expect(readLoginPageData(document).next).toBe('');
+  });
+});
+
+describe('console warm-up', () => {
+  it('prefetches only the console files the server listed', () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="bastion-warm">["/ui/libs/loader-1.js","//evil.example/x.js","https://x/y.js",3]</script>';
+    const urls = readWarmUrls(document);
+    expect(urls).toEqual(['/ui/libs/loader-1.js']);
+    warmUp(document, urls);
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([['prefetch', '/ui/libs/loader-1.js']]);
+  });
+});
