@@ -46,6 +46,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60000,
           hookTimeout: 90000,
+          // A page waits for the server and the browser on a busy two-core machine: polls get room.
+          expect: { poll: { timeout: 15000 } },
         },
       },
     ],

@@ -1,9 +1,11 @@
 // Organizations and the licence-dependent frame (issue 5 items 2, 4, 6), with a licence installed through
 // BASTION_LICENSE_FILE: the selector, switching with reload, the licence banner, the footer, the tickets badge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import { ensureOrg } from '../../server/src/data/stores/orgs';
+import { Client } from '../api/harness';
 import { viewPlugin, writeDropIn } from './fixtures';
-import { ADMIN_PASSWORD, newPage, signIn, startConsole, type Console } from './harness';
+import { ADMIN_PASSWORD, ALICE, apiJson, newPage, signIn, startConsole, type Console } from './harness';
 
 const ORG_B = '7a1c7e0e-0b7a-4c55-9d59-2f7f2c1b0b01';
 let c: Console;
@@ -79,35 +81,31 @@ describe('with a valid licence', () => {
     expect(await page.locator('[data-testid="nav-settings"]').count()).toBe(1);
     expect(await page.locator('[data-testid="nav-webterminal"]').count()).toBe(1);
 
-    // Two requests for an asset: the default flow assigns them to system admins, i.e. to this admin too.
-    const csrf = (await page.context().cookies()).find((k) => k.name === 'jms_csrftoken')!.value;
-    const post = (url: string, data: unknown) =>
-      page.request.post(`${licensed.baseUrl}${url}`, {
-        headers: { 'x-csrftoken': csrf, 'content-type': 'application/json' },
-        data,
-      });
-    const asset = await post('/api/v1/assets/assets/', {
+    // Two requests for an asset by an ordinary user: the default flow has the system admins decide them,
+    // this admin among them (nobody decides their own request, so alice opens them).
+    const admin = new Client(licensed.baseUrl);
+    await admin.login('admin', ADMIN_PASSWORD);
+    const asset = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
       hostname: 'badge-host',
       ip: '10.1.1.1',
       platform: 'Linux',
       protocols: ['ssh/22'],
     });
-    expect(asset.status()).toBe(201);
-    const assetId = ((await asset.json()) as { id: string }).id;
-    for (const title of ['Need badge-host', 'Need it again']) {
-      const opened = await post('/api/v1/tickets/tickets/open/?type=apply_asset', {
+    await licensed.createUser(ALICE);
+    const alice = new Client(licensed.baseUrl);
+    await alice.login(ALICE.username, ALICE.password);
+    for (const title of ['Need badge-host', 'Need it again'])
+      await apiJson(alice, 'POST', '/api/v1/tickets/tickets/open/?type=apply_asset', {
         title,
         type: 'apply_asset',
-        org_id: '00000000-0000-0000-0000-000000000002',
+        org_id: DEFAULT_ORG_ID,
         meta: {
-          apply_assets: [assetId],
+          apply_assets: [asset.id],
           apply_actions: ['connect'],
           apply_date_start: new Date().toISOString(),
           apply_date_expired: new Date(Date.now() + 86_400_000).toISOString(),
         },
       });
-      expect(opened.status()).toBe(201);
-    }
     // The count is read once per page load (as v2.21 does).
     await page.reload();
     await expect
