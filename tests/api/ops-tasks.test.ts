@@ -98,13 +98,10 @@ async function asset(client: Client, hostname: string, port: number, extra: Reco
 async function finished(client: Client, id: string, org?: string): Promise<Execution> {
   let last: Execution | undefined;
   await expect
-    .poll(
-      async () => {
-        last = (await call<Execution>(client, 'GET', `${EXECUTIONS}${id}/`, { org })).body;
-        return last.is_finished;
-      },
-      { timeout: 10_000, interval: 50 },
-    )
+    .poll(async () => {
+      last = (await call<Execution>(client, 'GET', `${EXECUTIONS}${id}/`, { org })).body;
+      return last.is_finished;
+    })
     .toBe(true);
   return last as Execution;
 }

@@ -110,9 +110,7 @@ describe('with a valid licence', () => {
     }
     // The count is read once per page load (as v2.21 does).
     await page.reload();
-    await expect
-      .poll(() => page.locator('[data-testid="tickets-badge"]').textContent(), { timeout: 10000 })
-      .toBe('2');
+    await expect.poll(() => page.locator('[data-testid="tickets-badge"]').textContent()).toBe('2');
     await page.click('[data-testid="nav-tickets"]');
     await page.waitForURL((u) => u.pathname.startsWith('/ui/tickets'));
     await page.context().close();

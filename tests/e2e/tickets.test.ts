@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { Client } from '../api/harness';
-import { ADMIN_PASSWORD, apiJson, newPage, startConsole, type Console } from './harness';
+import { ADMIN_PASSWORD, apiJson, signedInPage, startConsole, type Console } from './harness';
 
 const BOB = { username: 'bob', name: 'Bob Member', email: 'bob@example.com', password: 'Bob-Pass-12' };
 const CAROL = {
@@ -53,19 +53,8 @@ function openTicket(title: string, comment = ''): Promise<Ticket> {
   });
 }
 
-/** Sign in as the harness does, with room for a busy machine (the console boots before it sends to login). */
-async function as(username: string, password: string, target = c): Promise<Page & { errors: string[] }> {
-  const page = await newPage(target);
-  await page.goto(`${target.baseUrl}/ui/`);
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname.startsWith('/ui/'), { timeout: 15000 }),
-    page.click('button[type=submit]'),
-  ]);
-  return page;
-}
+/** A fresh browser signed in as `username`. */
+const as = (username: string, password: string, target = c) => signedInPage(target, username, password);
 
 async function openDetail(page: Page, ticket: Ticket): Promise<void> {
   await page.goto(`${c.baseUrl}/ui/tickets/request-asset-perm/${ticket.id}`);

@@ -1,6 +1,8 @@
 export interface ServerProcess {
   baseUrl: string;
   adminPassword: string;
+  /** The server's BASTION_DATA_DIR (removed by stop). */
+  dataDir: string;
   log(): string;
   stop(): Promise<void>;
 }
