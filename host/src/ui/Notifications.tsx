@@ -48,6 +48,10 @@ export function Notifications() {
         visible={expired}
         closable={false}
         modal
+        // Above every other overlay (console.css), whenever they opened: PrimeReact stacks overlays in the
+        // order they open, so a drawer that mounts after the session ended (a slow chunk on a busy machine)
+        // would otherwise cover the only way back in.
+        maskClassName="bastion-relogin-mask"
         onHide={() => setExpired(false)}
         data-testid="relogin-dialog"
         footer={<Button label={t('dialog.relogin')} onClick={() => session.redirectToLogin()} autoFocus />}
