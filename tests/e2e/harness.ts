@@ -78,10 +78,18 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     licenseFile,
     authTempToken: options.authTempToken ?? false,
   };
-  const app = await buildApp(config);
-  await app.listen({ host: config.host, port: 0 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let browser: Browser;
+  try {
+    app = await buildApp(config);
+    await app.listen({ host: config.host, port: 0 });
+    browser = await launchChromium();
+  } catch (error) {
+    await app?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   const { port } = app.server.address() as AddressInfo;
-  const browser = await launchChromium();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pluginsDir,
