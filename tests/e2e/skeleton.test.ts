@@ -22,6 +22,28 @@ describe('signing in', () => {
   });
 });
 
+describe('the icon', () => {
+  it('is ours on the login page and in the console, linked as /favicon.ico', async () => {
+    const page = await newPage(c);
+    for (const url of ['/core/auth/login/', '/ui/']) {
+      await page.goto(`${c.baseUrl}${url}`);
+      const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+      const icon = await page.evaluate(async (iconUrl) => {
+        const response = await fetch(iconUrl ?? '/favicon.ico');
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        };
+      }, href);
+      expect(icon.status).toBe(200);
+      expect(icon.type).toContain('image/svg+xml');
+      expect(icon.body).toContain('<svg');
+    }
+    await page.context().close();
+  });
+});
+
 describe('the admin', () => {
   it('signs in, sees both plugins and the users list from the server, and signs out', async () => {
     const page = await newPage(c);
