@@ -11,3 +11,7 @@ export declare function startServerProcess(options?: {
   env?: Record<string, string>;
   generatedPassword?: boolean;
 }): Promise<ServerProcess>;
+export declare function runMain(
+  args: string[],
+  env?: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }>;

@@ -1,5 +1,5 @@
 // Starts the built server (dist/server/main.js) as its own process on a free loopback port with a fresh
-// data directory — what `npm start` runs, without the build step.
+// data directory — what `npm start` runs, without the build step — and runs its commands.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,6 +8,20 @@ import path from 'node:path';
 import { WAIT_MS } from './wait.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(root, 'dist/server/main.js');
+
+/** Runs `node dist/server/main.js …args` to its end; resolves with its exit code and output. */
+export function runMain(args, env = {}) {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,7 +52,7 @@ export async function startServerProcess({ env = {}, generatedPassword = false }
     ...env,
   };
   if (generatedPassword) delete childEnv.BASTION_ADMIN_PASSWORD;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [MAIN], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
