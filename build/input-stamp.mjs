@@ -23,65 +23,68 @@ export const BUILD_INPUTS = [
 ];
 
 /** Written last by a successful full build, removed first by every build: a half-built dist/ has none. */
-export const STAMP_FILE = path.join(distDir, 'build-stamp.json');
+const STAMP_NAME = 'build-stamp.json';
 
 /** Files that a usable dist/ holds whatever else the build writes: the server and the console's root. */
 const OUTPUTS = ['server/main.js', 'ui'];
 
-function filesUnder(relative, into) {
-  const full = path.join(root, relative);
+function filesUnder(base, relative, into) {
+  const full = path.join(base, relative);
   if (!existsSync(full)) return;
   const entries = readdirSync(full, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const child = path.posix.join(relative, entry.name);
-    if (entry.isDirectory()) filesUnder(child, into);
+    if (entry.isDirectory()) filesUnder(base, child, into);
     else if (entry.isFile()) into.push(child);
   }
 }
 
-function inputFiles() {
+function inputFiles(base) {
   const files = [];
   for (const input of BUILD_INPUTS) {
-    const full = path.join(root, input);
+    const full = path.join(base, input);
     if (!existsSync(full)) continue;
     if (input.includes('.')) files.push(input);
-    else filesUnder(input, files);
+    else filesUnder(base, input, files);
   }
   return files;
 }
 
-/** sha256 over every input file's path and bytes, in a fixed order. */
-export function inputsDigest() {
+/** sha256 over every input file's path and bytes, in a fixed order (`base`: the repository). */
+export function inputsDigest(base = root) {
   const hash = createHash('sha256');
-  for (const file of inputFiles()) {
+  for (const file of inputFiles(base)) {
     hash.update(`${file}\0`);
-    hash.update(readFileSync(path.join(root, file)));
+    hash.update(readFileSync(path.join(base, file)));
     hash.update('\0');
   }
   return hash.digest('hex');
 }
 
-function readStamp() {
+function readStamp(dist) {
   try {
-    return JSON.parse(readFileSync(STAMP_FILE, 'utf8'));
+    return JSON.parse(readFileSync(path.join(dist, STAMP_NAME), 'utf8'));
   } catch {
     return null;
   }
 }
 
 /** True when the last full production build was made from exactly these inputs and its output is there. */
-export function isUpToDate(digest) {
-  const stamp = readStamp();
+export function isUpToDate(digest, dist = distDir) {
+  const stamp = readStamp(dist);
   if (stamp?.inputs !== digest) return false;
-  return OUTPUTS.every((output) => existsSync(path.join(distDir, output)));
+  return OUTPUTS.every((output) => existsSync(path.join(dist, output)));
 }
 
-export function clearStamp() {
-  rmSync(STAMP_FILE, { force: true });
+export function clearStamp(dist = distDir) {
+  rmSync(path.join(dist, STAMP_NAME), { force: true });
 }
 
 /** `digest` is taken before the build starts: an edit made during the build makes the next start rebuild. */
-export function writeStamp(digest) {
-  writeFileSync(STAMP_FILE, `${JSON.stringify({ inputs: digest, builtAt: new Date().toISOString() })}\n`);
+export function writeStamp(digest, dist = distDir) {
+  writeFileSync(
+    path.join(dist, STAMP_NAME),
+    `${JSON.stringify({ inputs: digest, builtAt: new Date().toISOString() })}\n`,
+  );
 }
