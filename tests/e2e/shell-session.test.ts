@@ -72,7 +72,8 @@ describe('the session', () => {
     await admin.login('admin', ADMIN_PASSWORD);
     await apiJson(admin, 'PUT', `/api/v1/users/users/${sally.id}/password/reset/`);
     // No click: the server closes the site-message socket (4401), the console asks for the profile and is
-    // sent to login — well before the 30-second session check would notice.
+    // sent to login — well before the 30-second session check would notice, which is why this one wait is
+    // shorter than WAIT_MS (the session check would otherwise pass it too).
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/core/auth/login/');
     expect(page.errors).toEqual([]);
     await page.context().close();

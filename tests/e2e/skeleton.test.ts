@@ -11,7 +11,7 @@ describe('signing in', () => {
     const page = await newPage(c);
     await page.goto(`${c.baseUrl}/ui/console/users`);
     // The console boots before it redirects: room for a busy machine.
-    await page.waitForURL((url) => url.pathname === '/core/auth/login/', { timeout: 15000 });
+    await page.waitForURL((url) => url.pathname === '/core/auth/login/');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/ui/console/users');
     await page.fill('#username', 'alice');
     await page.fill('#password', 'wrong-password');
@@ -62,7 +62,7 @@ describe('the admin', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
     await page.goto(`${c.baseUrl}/ui/console/users`);
     // The console boots before it redirects: room for a busy machine.
-    await page.waitForURL((url) => url.pathname === '/core/auth/login/', { timeout: 15000 });
+    await page.waitForURL((url) => url.pathname === '/core/auth/login/');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -5,12 +5,13 @@ import { ADMIN_USERNAME } from '../bootstrap/first-start';
 import { newPassword } from '../auth/random-tokens';
 import { deleteBlock } from '../storage/login-failures';
 import { findUserCredentials } from '../storage/users';
-import { setUserPassword } from '../users/set-password';
+import { replacePassword } from '../users/password-change';
 import { framedNotice } from './notice';
 
 export const RESET_PASSWORD_USAGE = `usage: npm run admin -- reset-password [USERNAME]
-  Gives USERNAME (default ${ADMIN_USERNAME}) a new generated password, prints it once, and lifts a login block
-  of that username. Works on the data dir of BASTION_DATA_DIR (default ./data), also while the server runs.`;
+  Gives USERNAME (default ${ADMIN_USERNAME}) a new generated password, prints it once, ends what the old one
+  opened (sessions, temporary passwords; access keys are switched off) and lifts a login block of that
+  username. Works on the data dir of BASTION_DATA_DIR (default ./data), also while the server runs.`;
 
 /**
  * `reset-password [username]`: the way back in for an operator who lost the admin password (it is printed
@@ -37,7 +38,11 @@ export async function runResetPassword(config: ServerConfig, argv: readonly stri
       return 1;
     }
     const password = newPassword();
-    await setUserPassword(app.engine.registry, found.user.id, password);
+    // The operator is nobody's session: an administrator's reset, which ends what the old password opened.
+    await replacePassword(app.db, found.user.id, password, {
+      actor: { userId: '', sessionId: null },
+      mustChange: false,
+    });
     await deleteBlock(app.db, 'user', username);
     process.stdout.write(
       framedNotice([
@@ -45,7 +50,7 @@ export async function runResetPassword(config: ServerConfig, argv: readonly stri
         '',
         `    ${username} password: ${password}`,
         '',
-        'Sessions already open stay open; the old password no longer signs in.',
+        'Its open sessions were ended and its access keys switched off; the old password no longer signs in.',
       ]),
     );
     return 0;
