@@ -1,7 +1,10 @@
 import net from 'node:net';
 import path from 'node:path';
 
-/** Lock-out policy of the login form (contract §1.3); defaults are JumpServer's SECURITY_LOGIN_* values. */
+/**
+ * Lock-out policy of the login form (docs/auth.md#signing-in); defaults are JumpServer's SECURITY_LOGIN_*
+ * values.
+ */
 export interface LoginLimits {
   /** Failures per (username, client address) before the username is blocked. */
   userLimitCount: number;
@@ -36,7 +39,10 @@ export interface ServerConfig {
   demo?: boolean;
   /** `BASTION_DEMO_PASSWORD`: the demo users' password (default in server/src/seed/start-seeds.ts). */
   demoPassword?: string | null;
-  /** `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords, contract §1.7). */
+  /**
+   * `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords,
+   * docs/auth.md#temporary-passwords).
+   */
   authTempToken?: boolean;
   /**
    * `BASTION_TRUSTED_PROXIES`: addresses and CIDRs of reverse proxies whose `X-Forwarded-For` is believed

@@ -325,7 +325,7 @@ describe('organizations', () => {
   });
 });
 
-describe('login ACLs in the login flow (resources.md §6)', () => {
+describe('login ACLs in the login flow (docs/auth.md#login-acls)', () => {
   it('rejects a matching reject rule with the message; a higher-priority allow wins; inactive ones are ignored', async () => {
     const frank = await server.createUser({
       username: 'frank',

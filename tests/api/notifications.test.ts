@@ -1,4 +1,4 @@
-// Site messages (contract §8), their WebSocket and the licence detail (§7.4).
+// Site messages (docs/site-messages.md), their WebSocket and the licence detail (docs/settings.md#licence).
 import fs from 'node:fs';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

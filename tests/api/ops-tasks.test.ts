@@ -1,5 +1,6 @@
-// Ops tasks (resources.md §25, §27): the connectivity test of assets and nodes runs a real TCP probe
-// against listeners opened here, sets the asset's connectivity, and records tasks and executions per org.
+// Ops tasks (docs/architecture.md#tasks-and-their-logs-serversrcops): the connectivity test of assets and
+// nodes runs a real TCP probe against listeners opened here, sets the asset's connectivity, and records tasks
+// and executions per org.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
-// The task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback (contract §10.7), with the 2021 RCE
-// chain (anonymous socket + path traversal) and design findings 1 (any user reads any log by UUID) and 2
-// (no Origin check) of contract §11 as regression tests.
+// The task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback
+// (docs/architecture.md#tasks-and-their-logs-serversrcops), with the 2021 RCE chain (anonymous socket + path
+// traversal) and design findings 1 (any user reads any log by UUID) and 2 (no Origin check) of
+// docs/security-history.md (entry 1, design weaknesses 1 and 2) as regression tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';

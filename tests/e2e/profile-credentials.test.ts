@@ -1,6 +1,7 @@
-// The account menu's "API Key" and "Temporary password" pages as a person uses them (contract §1.5, §1.7):
-// create a key and see its secret once, switch it off, delete it; generate a temporary password and sign
-// in with it in a fresh browser.
+// The account menu's "API Key" and "Temporary password" pages as a person uses them
+// (docs/auth.md#access-keys-and-signed-requests, docs/auth.md#temporary-passwords): create a key and see its
+// secret once, switch it off, delete it; generate a temporary password and sign in with it in a fresh
+// browser.
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -70,7 +70,7 @@ beforeAll(async () => {
   admin = new Client(c.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
   // An ordinary member (User + OrgUser) cannot use this area yet: the shell's view check gives the tickets
-  // view only to users with console organizations (spec §2 "Shell": "tickets the same" as console). So the
+  // view only to users with console organizations (docs/shell.md#views: "tickets the same" as console). So the
   // members get a small org role: the console view, and here also reading the assets and nodes they ask
   // for (the last test has a member with the console view alone, who picks through suggestions/).
   const role = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {

@@ -5,8 +5,8 @@ import { Toast } from 'primereact/toast';
 import { ERROR_TOAST_MS, EventBus, Session, useService, useT } from '@bastion/sdk';
 
 /**
- * Presents what the HTTP layer publishes (spec §8): red toasts for 5 s, and the 'Info' dialog with a
- * re-login button when the session ended elsewhere.
+ * Presents what the HTTP layer publishes (docs/http.md#errors-and-what-the-console-shows): red toasts for 5
+ * s, and the 'Info' dialog with a re-login button when the session ended elsewhere.
  */
 export function Notifications() {
   const t = useT('host');

@@ -109,7 +109,7 @@ function convertCell(cell: Cell): unknown {
 }
 
 /**
- * `POST <list>render-to-json/` (api.md §5): the header row maps labels (any language, with or without
+ * `POST <list>render-to-json/` (docs/http.md#lists): the header row maps labels (any language, with or without
  * `*`) or field names to writable fields; unknown and read-only columns are dropped, empty cells are left
  * out, empty rows skipped.
  */

@@ -28,7 +28,7 @@ export function logoUrls(uiDir: string): Record<string, string> {
 }
 
 /**
- * `GET /api/v1/settings/public/` data (contract §7.1), with the v2.21 defaults. The lock-out values are the
+ * `GET /api/v1/settings/public/` data (docs/settings.md#public-settings), with the v2.21 defaults. The lock-out values are the
  * ones this server enforces.
  */
 export function publicSettings(ctx: AppContext) {
