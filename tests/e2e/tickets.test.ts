@@ -468,16 +468,11 @@ describe('tickets without a licence', () => {
     const plugins = await page.evaluate(async () => (await fetch('/api/v1/ui/plugins/')).json());
     expect(JSON.stringify(plugins)).not.toContain('"tickets"');
     await page.goto(`${unlicensed.baseUrl}/ui/tickets/tickets`);
-    // The shell boots again before it can leave the page: on a busy machine that takes more than the
-    // poll's default second.
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .not.toBe('/ui/tickets/tickets');
+    // The shell boots again before it can leave the page: waited for up to the shared limit (WAIT_MS).
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/ui/tickets/tickets');
     expect(await page.locator('[data-testid="tickets-page"]').count()).toBe(0);
     await page.goto(`${unlicensed.baseUrl}/ui/tickets/request-asset-perm/create`);
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .not.toBe('/ui/tickets/request-asset-perm/create');
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/ui/tickets/request-asset-perm/create');
     expect(await page.locator('[data-testid="request-asset-form"]').count()).toBe(0);
     await page.context().close();
   });
