@@ -200,7 +200,7 @@ export function registerResourceRoutes(
         throw new ResponseError(400, [message('idMissing', ctx.language)]);
       return String(id).slice(0, 64);
     });
-    // One read for every target, within the request's filtered set (api.md §5).
+    // One read for every target, within the request's filtered set (docs/http.md#lists).
     const idCondition = { field: 'id', op: 'in', values: ids } as const;
     const found = new Map(
       resource
