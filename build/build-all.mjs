@@ -114,7 +114,9 @@ export async function buildAll({ dev = false } = {}) {
   const ids = new Set(shared.map((m) => m.id));
 
   const pluginIds = listPluginIds();
-  console.log(`building dist/ (shared modules, sdk and host, css, server, ${pluginIds.length} plugins, login page)…`);
+  console.log(
+    `building dist/ (shared modules, sdk and host, css, server, ${pluginIds.length} plugins, login page)…`,
+  );
   // First the modules on their own (vendors in memory), then the groups, whose members depend on what the
   // host and the SDK import.
   const [standalone, hostModules, css, , plugins] = await Promise.all([
