@@ -1,5 +1,6 @@
 // Issue 2's path end to end in Chromium: build -> import map -> SystemJS -> plugins -> SDK -> server -> a
 // person signing in.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePlugin, writeDropIn } from './fixtures';
 import { ALICE, ADMIN_PASSWORD, newPage, signIn, consoleForFile } from './harness';
@@ -23,19 +24,30 @@ describe('signing in', () => {
 });
 
 describe('the icon', () => {
-  it('is ours on the login page and in the console, linked as /favicon.ico', async () => {
+  /** The icon the page links to, as the browser fetches it. */
+  const iconOf = (page: Page) =>
+    page.evaluate(async () => {
+      const href = document.querySelector('link[rel="icon"]')?.getAttribute('href');
+      const response = await fetch(href ?? '/favicon.ico');
+      return {
+        href,
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.text(),
+      };
+    });
+
+  it('is ours on the login page (linked as /favicon.ico) and in the console', async () => {
     const page = await newPage(c);
-    for (const url of ['/core/auth/login/', '/ui/']) {
-      await page.goto(`${c.baseUrl}${url}`);
-      const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
-      const icon = await page.evaluate(async (iconUrl) => {
-        const response = await fetch(iconUrl ?? '/favicon.ico');
-        return {
-          status: response.status,
-          type: response.headers.get('content-type'),
-          body: await response.text(),
-        };
-      }, href);
+    await page.goto(`${c.baseUrl}/core/auth/login/`);
+    const onLogin = await iconOf(page);
+    expect(onLogin.href).toBe('/favicon.ico');
+    // In the console as someone signed in (a visitor's console page leaves for login at once), once booted:
+    // the shell then links the icon of the public settings, ours by default.
+    await signIn(c, page, ALICE.username, ALICE.password);
+    await page.locator('[data-testid="nav-messages"]').waitFor();
+    const inConsole = await iconOf(page);
+    for (const icon of [onLogin, inConsole]) {
       expect(icon.status).toBe(200);
       expect(icon.type).toContain('image/svg+xml');
       expect(icon.body).toContain('<svg');
