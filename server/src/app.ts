@@ -43,6 +43,11 @@ declare module 'fastify' {
     engine: Engine;
     /** Every registered route (method, pattern): the not-found handler's 405s, and tests that visit them all. */
     routeTable: RouteTable;
+    /**
+     * The password generated for `admin` when this start created it, else null. main.ts prints it once,
+     * last, so that it does not scroll away; it is never stored in clear or logged.
+     */
+    generatedAdminPassword: string | null;
   }
 }
 
@@ -62,10 +67,6 @@ function parseForm(body: string): Record<string, string> {
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir);
   const generatedPassword = await seedOnStart(db, config.adminPassword);
-  if (generatedPassword !== null) {
-    // Printed once, on the start that created the admin user; never stored in clear or logged again.
-    process.stdout.write(`admin password: ${generatedPassword}\n`);
-  }
   await deleteExpiredSessions(db, Date.now());
 
   // Forwarding headers count only when the socket peer is one of the configured proxies (none by default);
@@ -79,6 +80,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('db', db);
+  app.decorate('generatedAdminPassword', generatedPassword);
   app.addHook('onClose', async () => {
     db.close();
   });

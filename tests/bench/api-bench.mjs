@@ -54,8 +54,9 @@ async function run(label, server, headers, urlOf) {
 
 const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS);
 console.log(`seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
-const server = await startServer(dataDir);
+let server;
 try {
+  server = await startServer(dataDir);
   const headers = await adminHeaders(server.baseUrl);
   const first = await request(new http.Agent(), server.baseUrl, listUrl(0), headers);
   console.log(`sample: ${first.status}, count=${JSON.parse(first.body.toString()).count}`);
@@ -77,6 +78,6 @@ try {
     () => '/api/v1/users/profile/',
   );
 } finally {
-  await server.stop();
+  await server?.stop();
   removeDataDir(dataDir);
 }

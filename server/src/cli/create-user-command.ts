@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open-database';
-import { seedOnStart } from '../bootstrap/first-start';
+import { ADMIN_USERNAME, seedOnStart } from '../bootstrap/first-start';
 import { createUser } from '../users/create-user';
 import { passwordProblems } from '../auth/password-policy';
+import { adminPasswordNotice } from './notice';
 
-export const CREATE_USER_USAGE = `usage: node dist/server/main.js create-user --username NAME --email ADDRESS --password SECRET
+export const CREATE_USER_USAGE = `usage: npm run admin -- create-user --username NAME --email ADDRESS --password SECRET
   [--name DISPLAY] [--system-role ROLE]... [--org-role ORG:ROLE]... [--inactive]
   ROLE is a role id or built-in name (User, SystemAuditor, SystemAdmin, OrgUser, OrgAuditor, OrgAdmin);
   ORG is an org id or "default". Defaults: --system-role User --org-role default:OrgUser.`;
@@ -41,7 +42,7 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
   const db = openDatabase(config.dataDir);
   try {
     const generated = await seedOnStart(db, config.adminPassword);
-    if (generated !== null) process.stdout.write(`admin password: ${generated}\n`);
+    if (generated !== null) process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, generated, null));
     const orgRoles = values['org-role']?.map((entry) => {
       const split = entry.lastIndexOf(':');
       if (split <= 0) throw new Error(`--org-role expects ORG:ROLE, got "${entry}"`);

@@ -30,7 +30,7 @@ export function installEngine(
   registry.migrate();
   const cache = new ResourceCache();
 
-  // Import bodies are the raw file (api.md §5): kept as bytes; render-to-json parses them.
+  // Import bodies are the raw file (docs/http.md#lists): kept as bytes; render-to-json parses them.
   app.addContentTypeParser(
     ['text/csv', 'text/xlsx'],
     { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },

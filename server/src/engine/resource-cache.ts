@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 
 /**
- * The `spm` resource-id cache (api.md §5): POST ids, get a key, use `?spm=<key>` on any list for 300 s.
- * Kept in process memory per user (a key is useless to anyone else); bounded so it cannot grow without
+ * The `spm` resource-id cache (docs/http.md#lists): POST ids, get a key, use `?spm=<key>` on any list for 300
+ * s. Kept in process memory per user (a key is useless to anyone else); bounded so it cannot grow without
  * limit. A multi-instance deployment would move it to the shared database.
  */
 const TTL_MS = 300_000;

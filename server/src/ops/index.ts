@@ -10,8 +10,8 @@ const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
 /**
  * Ops: the in-process task runner, the task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback
- * (contract §10.7), and the daily sweep of old task logs. Called once the engine is installed (the runner
- * records runs in the `ops.task` / `ops.adhocexecution` resources).
+ * (docs/architecture.md#tasks-and-their-logs-serversrcops), and the daily sweep of old task logs. Called once
+ * the engine is installed (the runner records runs in the `ops.task` / `ops.adhocexecution` resources).
  */
 export async function registerOps(app: FastifyInstance, ctx: AppContext): Promise<TaskRunner> {
   if (!ctx.resources) throw new Error('registerOps needs the engine (ctx.resources)');

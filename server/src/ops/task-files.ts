@@ -3,7 +3,7 @@ import path from 'node:path';
 /**
  * Where task logs live: `<dataDir>/task-logs/<first 2 characters of the id>/<id>.log`. A path is only ever
  * built from an id that matched TASK_ID exactly (lower-case canonical UUID), so no request value can reach
- * the filesystem (the 2021 path-traversal half of the RCE chain, contract §11).
+ * the filesystem (the 2021 path-traversal half of the RCE chain, docs/security-history.md, entry 1).
  */
 export const TASK_LOG_DIR = 'task-logs';
 

@@ -213,7 +213,7 @@ export async function listUsers(
   db: Db,
   query: UserListQuery,
 ): Promise<{ count: number; users: UserRecord[] }> {
-  // Service accounts are components, never listed (resources.md §2).
+  // Service accounts are components, never listed (docs/resources.md#users).
   const where: string[] = ['u.is_service_account = 0'];
   const params: unknown[] = [];
   if (query.orgId !== null) {

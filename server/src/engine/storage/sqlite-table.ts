@@ -269,9 +269,9 @@ export class SqliteTable {
   }
 
   /**
-   * One search term (api.md §5: icontains on any of the fields). The LIKE test defines the result; a term
-   * of 3+ characters first narrows the rows through the trigram index (case-folded, so it finds a superset
-   * of what LIKE accepts), which turns a full scan into an index lookup.
+   * One search term (docs/http.md#lists: icontains on any of the fields). The LIKE test defines the result; a
+   * term of 3+ characters first narrows the rows through the trigram index (case-folded, so it finds a
+   * superset of what LIKE accepts), which turns a full scan into an index lookup.
    */
   private search(term: string, fields: readonly string[], alias: string, deps: Deps): Sql {
     const pattern = `%${escapeLike(term)}%`;
@@ -466,9 +466,9 @@ export class SqliteTable {
   }
 
   /**
-   * One list page and the count of the whole filtered set (api.md §5). A set of up to WINDOW_MAX rows is
-   * read once as its ordered rowids — the same single pass a COUNT needs — and cached until a table it
-   * reads is written, so the pages of a search cost a lookup of `limit` rows by rowid. Larger sets are
+   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to WINDOW_MAX
+   * rows is read once as its ordered rowids — the same single pass a COUNT needs — and cached until a table
+   * it reads is written, so the pages of a search cost a lookup of `limit` rows by rowid. Larger sets are
    * paged by SQL (an order-index walk, where a trigram lookup would only add work) with a cached count.
    */
   page(query: SelectQuery & { limit: number }): { rows: StoredRow[]; count: number } {

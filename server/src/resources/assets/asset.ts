@@ -91,7 +91,9 @@ async function attachToRoot(
   access.link('nodes', id, [root.id], 'add');
 }
 
-/** Assets (resources.md §8). `admin_user` and `domain` wait for the system-user and domain resources. */
+/**
+ * Assets (docs/resources.md#assets). `admin_user` and `domain` wait for the system-user and domain resources.
+ */
 export const assetResource = defineResource({
   name: 'assets.asset',
   url: '/api/v1/assets/assets/',

@@ -53,7 +53,7 @@ const partly = (search: string): ScopeCondition => ({
 const within = (visible: ScopeCondition | null, where: ScopeCondition | null): ScopeCondition | null =>
   visible && where ? { and: [visible, where] } : (visible ?? where);
 
-/** The truly special endpoints of users (resources.md §2); everything else is the engine's. */
+/** The truly special endpoints of users (docs/resources.md#users); everything else is the engine's. */
 export function userActions(app: IdentityDeps): ExtraAction[] {
   const change = ['users.change_user'];
   return [
