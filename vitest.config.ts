@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS, WAIT_MS } from './tests/support/wait.mjs';
 
 const sdk = `${import.meta.dirname}/sdk/src/index.ts`;
+
+// Every layer waits for conditions with the same generous limit (tests/support/wait.mjs): expect.poll,
+// Testing Library's waitFor (tests/unit/setup.ts) and Playwright (tests/e2e/harness.ts) all read WAIT_MS.
+const waits = { expect: { poll: { timeout: WAIT_MS, interval: 50 } } };
 
 export default defineConfig({
   resolve: { alias: { '@bastion/sdk': sdk } },
@@ -12,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'sdk/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: TEST_TIMEOUT_MS,
+          ...waits,
         },
       },
       {
@@ -20,8 +28,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: TEST_TIMEOUT_MS,
+          ...waits,
         },
       },
       {
@@ -32,8 +41,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/postgres-setup.ts'],
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: TEST_TIMEOUT_MS,
+          ...waits,
         },
       },
       {
@@ -44,10 +54,9 @@ export default defineConfig({
           environment: 'node',
           // One browser at a time: the machine has two cores and the server runs in the same process.
           fileParallelism: false,
-          testTimeout: 60000,
-          hookTimeout: 90000,
-          // A page waits for the server and the browser on a busy two-core machine: polls get room.
-          expect: { poll: { timeout: 15000 } },
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: TEST_TIMEOUT_MS,
+          ...waits,
         },
       },
     ],

@@ -80,6 +80,8 @@ export function writePages(output, { css, libs, login }) {
       .replaceAll('%LOGIN_CSS_INTEGRITY%', login.css.integrity)
       .replaceAll('%LOGIN_JS%', login.js.url)
       .replaceAll('%LOGIN_JS_INTEGRITY%', login.js.integrity);
+  // Our icon, the last candidate of the favicon slot of the public settings (server/src/settings).
+  output.write('img/bastion-favicon.svg', readFileSync(path.join(root, 'host/public/favicon.svg')));
   output.write('index.html', fill('index.html'));
   output.write('login.html', fill('login.html'));
 }

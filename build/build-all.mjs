@@ -6,7 +6,7 @@ import { buildCss, writeHostLocales, writeLibs, writePages } from './assets.mjs'
 import { buildLoginPage } from './login-page.mjs';
 import { depcacheOf, graphOfFiles, staticClosure } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
-import { Output, printReport } from './output.mjs';
+import { Output, printReport, step } from './output.mjs';
 import { buildPlugin, listPluginIds } from './plugins.mjs';
 import { buildServer } from './server-bundle.mjs';
 import { groupConfig, ownEntries, preloadSources, root, sharedModules } from './shared-modules.mjs';
@@ -113,34 +113,44 @@ export async function buildAll({ dev = false } = {}) {
   const shared = sharedModules();
   const ids = new Set(shared.map((m) => m.id));
 
+  const pluginIds = listPluginIds();
+  console.log(
+    `building dist/ (shared modules, sdk and host, css, server, ${pluginIds.length} plugins, login page)…`,
+  );
   // First the modules on their own (vendors in memory), then the groups, whose members depend on what the
   // host and the SDK import.
   const [standalone, hostModules, css, , plugins] = await Promise.all([
-    buildStandaloneVendors(
-      shared.filter((m) => m.kind !== 'own'),
-      ids,
-      dev,
+    step(
+      'shared modules',
+      buildStandaloneVendors(
+        shared.filter((m) => m.kind !== 'own'),
+        ids,
+        dev,
+      ),
     ),
-    buildHostModules(ids, output, dev),
-    buildCss(output),
-    buildServer(distDir),
-    Promise.all(listPluginIds().map((dir) => buildPlugin(dir, { ids, output, dev }))),
+    step('sdk and host', buildHostModules(ids, output, dev)),
+    step('css', buildCss(output)),
+    step('server', buildServer(distDir)),
+    Promise.all(pluginIds.map((dir) => step(`plugin ${dir}`, buildPlugin(dir, { ids, output, dev })))),
   ]);
   const preload = preloadUrls(hostModules);
-  const groups = await Promise.all(
-    [...groupMembers(standalone, hostModules, preload)].map(async ([name, members]) => ({
-      name,
-      members,
-      ...(await buildGroup(members, ids, dev)),
-    })),
+  const groups = await step(
+    'shared groups',
+    Promise.all(
+      [...groupMembers(standalone, hostModules, preload)].map(async ([name, members]) => ({
+        name,
+        members,
+        ...(await buildGroup(members, ids, dev)),
+      })),
+    ),
   );
   const vendors = writeVendors(output, standalone, groups);
   const libs = writeLibs(output);
-  const login = await buildLoginPage(output, dev);
+  const login = await step('login page', buildLoginPage(output, dev));
   writePages(output, { css, libs, login });
   writeHostLocales(output);
   writeImportMap(output, preload, vendors, hostModules);
-  await output.flush();
+  await step('brotli copies', output.flush());
 
   const seconds = (performance.now() - started) / 1000;
   const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;

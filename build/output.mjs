@@ -69,6 +69,15 @@ export class Output {
   }
 }
 
+/** Prints `label` with its seconds once `work` (started just now) is done: progress while the build runs. */
+export function step(label, work) {
+  const started = performance.now();
+  return work.then((value) => {
+    console.log(`  ✓ ${label.padEnd(30)} ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s`);
+    return value;
+  });
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1).padStart(8)} KB`;
 
 export function printReport(modules, seconds) {

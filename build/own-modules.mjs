@@ -1,5 +1,5 @@
 // Our own modules (sdk, host, plugins): esbuild ESM with code splitting, then re-chunked by Rollup into
-// System.register files (system-register.mjs), so import() of shared ids, import.meta.url and lazy chunks all
+// System.register files (system-register.mjs; docs/architecture.md#module-format), so import() of shared ids, import.meta.url and lazy chunks all
 // go through SystemJS and the import map. Each written file's static imports are returned: they become the
 // module graph (module-graph.mjs).
 import * as esbuild from 'esbuild';

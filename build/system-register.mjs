@@ -1,4 +1,4 @@
-// The only place that knows how System.register modules are produced (docs/architecture.md "dist/ layout"):
+// The only place that knows how System.register modules are produced (docs/architecture.md#module-format):
 // vendor CommonJS output gets a small wrapper; our ESM output goes through Rollup's `system` format.
 import { rollup } from '@rollup/wasm-node';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // Vendor modules: every shared id of importmap.json exists once in the browser, either in a file of its own
 // or as a member of a group file (several ids bundled together, importmap.json "groups"). Both are esbuild
-// CommonJS output plus the System.register wrapper of system-register.mjs.
+// CommonJS output plus the System.register wrapper of system-register.mjs (docs/architecture.md#module-format).
 import * as esbuild from 'esbuild';
 import { aliasesOf, root, sharedExternals, vendorName } from './shared-modules.mjs';
 import { wrapCjs } from './system-register.mjs';

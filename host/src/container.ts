@@ -39,7 +39,7 @@ export interface ContainerOverrides {
 
 /**
  * The root container: one singleton per service token. Every constructor parameter carries an explicit
- * `@inject(token)` because esbuild emits no decorator metadata (toolchain.md §6).
+ * `@inject(token)` because esbuild emits no decorator metadata (docs/architecture.md#module-format).
  */
 export function createContainer(overrides: ContainerOverrides = {}): Container {
   const c = new Container({ defaultScope: 'Singleton' });

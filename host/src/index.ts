@@ -1,7 +1,7 @@
 /**
  * @bastion/host — evaluating this module boots the console into <div id="app">. It is small on purpose: a
  * visitor is sent to the login page from here, before React and the shell load — without the csrf cookie there
- * is no session (spec §6), and the server marks a page it knows to be signed out
+ * is no session (docs/shell.md#start-up-order), and the server marks a page it knows to be signed out
  * (`<meta name="bastion-session" content="none">`). Everyone else gets the shell (./boot/boot, a lazy module
  * that the server preloads with the host for a signed-in page). The SDK's rules come from their source here.
  */

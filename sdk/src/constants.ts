@@ -1,4 +1,7 @@
-/** Constants fixed by the console spec (§3, §6, §7, §9); kept in one place so tests and host agree. */
+/**
+ * Constants of the console (docs/limits.md and the pages it links); kept in one place so tests and host
+ * agree.
+ */
 
 /** The built-in default organization ("all-zero id ending in 2"). */
 export const DEFAULT_ORG_ID = '00000000-0000-0000-0000-000000000002';
@@ -32,7 +35,7 @@ export const TIME_ZONE_COOKIE = 'X-TZ';
 export const ORG_STORAGE_PREFIX = 'jms_current_org_';
 export const PRE_VIEW_STORAGE_KEY = 'PreView';
 
-/** Shell (spec §2, §7, §9). */
+/** Shell (docs/shell.md, docs/http.md#requests-the-console-sends, docs/limits.md). */
 export const SYSTEM_ADMIN_ROLE_ID = '00000000-0000-0000-0000-000000000001';
 export const SITE_MESSAGE_URL = '/api/v1/notifications/site-message/';
 export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
@@ -52,8 +55,8 @@ export const TICKET_COUNT_LIMIT = 15;
 export const PRODUCT_VERSION = 'v2.21.0';
 
 /**
- * The actions an asset permission (or a ticket's request) can allow (resources.md §23.1), in the order
- * forms offer them; the server stores them as one bitmask.
+ * The actions an asset permission (or a ticket's request) can allow (docs/resources.md#asset-permissions), in
+ * the order forms offer them; the server stores them as one bitmask.
  */
 export const ASSET_ACTIONS = [
   'all',

@@ -41,6 +41,11 @@ declare module 'fastify' {
     engine: Engine;
     /** Every registered route (method, pattern): the not-found handler's 405s, and tests that visit them all. */
     routeTable: RouteTable;
+    /**
+     * The password generated for `admin` when this start created it, else null. main.ts prints it once,
+     * last, so that it does not scroll away; it is never stored in clear or logged.
+     */
+    generatedAdminPassword: string | null;
   }
 }
 
@@ -60,16 +65,13 @@ function parseForm(body: string): Record<string, string> {
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // The schema of the hand-written tables and of every declared resource, in one transaction.
   const { db, registry } = await openPreparedDatabase(config);
+  // The password generated for admin on the start that created it: main.ts prints it once, last.
   const generatedPassword = await seedOnStart({ db, resources: registry }, config.adminPassword).catch(
     async (error: unknown) => {
       await db.close();
       throw error;
     },
   );
-  if (generatedPassword !== null) {
-    // Printed once, on the start that created the admin user; never stored in clear or logged again.
-    process.stdout.write(`admin password: ${generatedPassword}\n`);
-  }
   await deleteExpiredSessions(db, Date.now());
 
   // Forwarding headers count only when the socket peer is one of the configured proxies (none by default);
@@ -83,6 +85,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('db', db);
+  app.decorate('generatedAdminPassword', generatedPassword);
   app.addHook('onClose', async () => {
     await db.close();
   });

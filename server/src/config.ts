@@ -1,7 +1,10 @@
 import net from 'node:net';
 import path from 'node:path';
 
-/** Lock-out policy of the login form (contract §1.3); defaults are JumpServer's SECURITY_LOGIN_* values. */
+/**
+ * Lock-out policy of the login form (docs/auth.md#signing-in); defaults are JumpServer's SECURITY_LOGIN_*
+ * values.
+ */
 export interface LoginLimits {
   /** Failures per (username, client address) before the username is blocked. */
   userLimitCount: number;
@@ -34,7 +37,7 @@ export interface ServerConfig {
   cookiePrefix: string;
   /** The build output; the console is read from `<distDir>/ui`. */
   distDir: string;
-  /** pino level; tests use 'silent'. */
+  /** pino level (BASTION_LOG_LEVEL); default warn on a terminal, info otherwise; tests use 'silent'. */
   logLevel: string;
   sessionAgeSeconds: number;
   loginLimits: LoginLimits;
@@ -44,7 +47,10 @@ export interface ServerConfig {
   demo?: boolean;
   /** `BASTION_DEMO_PASSWORD`: the demo users' password (default in server/src/seed/start-seeds.ts). */
   demoPassword?: string | null;
-  /** `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords, contract §1.7). */
+  /**
+   * `BASTION_AUTH_TEMP_TOKEN=1`: the public setting AUTH_TEMP_TOKEN (temporary passwords,
+   * docs/auth.md#temporary-passwords).
+   */
   authTempToken?: boolean;
   /**
    * `BASTION_TRUSTED_PROXIES`: addresses and CIDRs of reverse proxies whose `X-Forwarded-For` is believed
@@ -107,12 +113,34 @@ export function parseTrustedProxies(value: string | undefined): string[] {
   return entries;
 }
 
+/** The levels of the server's logger (pino), most to least severe; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * On a terminal the default is `warn`: one JSON line per request would bury what a person must read (the
+ * first start's admin password). Under a service manager or with output redirected, requests are logged.
+ */
+function parseLogLevel(value: string | undefined, terminal: boolean): string {
+  if (value === undefined || value === '') return terminal ? 'warn' : 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new Error(`BASTION_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return value;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-/** Reads the server configuration from environment variables (names in docs/architecture.md "Server"). */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+/**
+ * Reads the server configuration from environment variables (every one is in the README's Configuration
+ * table). `terminal`: whether the output goes to a person's terminal (quieter default log).
+ */
+export function loadConfig(
+  env: Env = process.env,
+  cwd: string = process.cwd(),
+  terminal: boolean = process.stdout.isTTY === true,
+): ServerConfig {
   const pluginsDir = nonEmpty(env.BASTION_PLUGINS_DIR);
   return {
     host: nonEmpty(env.BASTION_HOST) ?? '127.0.0.1',
@@ -124,7 +152,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     devOverrides: env.BASTION_DEV_OVERRIDES === '1',
     cookiePrefix: parseCookiePrefix(env.BASTION_COOKIE_PREFIX),
     distDir: path.resolve(cwd, nonEmpty(env.BASTION_DIST_DIR) ?? './dist'),
-    logLevel: nonEmpty(env.BASTION_LOG_LEVEL) ?? 'info',
+    logLevel: parseLogLevel(env.BASTION_LOG_LEVEL, terminal),
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS },
     licenseFile: nonEmpty(env.BASTION_LICENSE_FILE) ? path.resolve(cwd, env.BASTION_LICENSE_FILE!) : null,

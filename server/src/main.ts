@@ -1,44 +1,42 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { ADMIN_USERNAME } from './bootstrap/first-start';
 import { runCopyToPostgres } from './cli/copy-command';
 import { runCreateUser } from './cli/create-user-command';
 import { runMigrate } from './cli/migrate-command';
+import { adminPasswordNotice } from './cli/notice';
+import { portProblem, probePort } from './cli/port-check';
+import { runResetPassword } from './cli/reset-password-command';
 import { CopyRefusedError } from './data/copy-database';
 import { DatabaseUnavailableError } from './data/database';
 import { runSeed } from './seed/seed-command';
 
-/**
- * CLI entry (bundled to dist/server/main.js):
- *   node dist/server/main.js               start the server (configuration from BASTION_* variables)
- *   node dist/server/main.js migrate       bring the database's schema up to date, then exit
- *   node dist/server/main.js copy-to-postgres   copy the SQLite data dir into the empty BASTION_DATABASE_URL
- *   node dist/server/main.js create-user … add a user to the database, then exit
- *   node dist/server/main.js seed --demo | --assets N   load demo / scale data into the database, then exit
- */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const [command, ...rest] = process.argv.slice(2);
-  if (command === 'migrate') {
-    process.exitCode = await runMigrate(config);
-    return;
-  }
-  if (command === 'copy-to-postgres') {
-    process.exitCode = await runCopyToPostgres(config);
-    return;
-  }
-  if (command === 'create-user') {
-    process.exitCode = await runCreateUser(config, rest);
-    return;
-  }
-  if (command === 'seed') {
-    process.exitCode = await runSeed(config, rest);
-    return;
-  }
-  if (command !== undefined) {
-    process.stderr.write(
-      `unknown command "${command}" (expected: migrate, copy-to-postgres, create-user, seed, or nothing to start the server)\n`,
-    );
-    process.exitCode = 2;
+/** Commands besides starting the server; `admin` in front is accepted (npm run admin -- <command> …). */
+const COMMANDS: Record<string, (config: ServerConfig, args: readonly string[]) => Promise<number>> = {
+  migrate: (config) => runMigrate(config),
+  'copy-to-postgres': (config) => runCopyToPostgres(config),
+  'create-user': runCreateUser,
+  'reset-password': runResetPassword,
+  seed: runSeed,
+};
+
+const USAGE = `usage: node dist/server/main.js [COMMAND …]   (npm start, npm run admin -- COMMAND, npm run seed -- …)
+  (none)                          start the server (configuration from BASTION_* variables)
+  migrate                         bring the database's schema up to date
+  copy-to-postgres                copy the SQLite data dir into the empty database of BASTION_DATABASE_URL
+  reset-password [USERNAME]       give USERNAME (default admin) a new generated password and print it once
+  create-user --username … …      add a user (create-user alone prints its options)
+  seed --demo | --assets N        load demo / scale data
+Each works on the database of BASTION_DATABASE_URL, else the data dir of BASTION_DATA_DIR (default ./data),
+then exits.
+`;
+
+async function startServer(config: ServerConfig): Promise<void> {
+  // Before anything is created: a taken port must not cost the one-time admin password.
+  const problem = await probePort(config.host, config.port);
+  if (problem !== null) {
+    process.stderr.write(`${portProblem(problem, config.host, config.port)}\n`);
+    process.exitCode = 1;
     return;
   }
   const app = await buildApp(config);
@@ -50,11 +48,40 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // Taken between the probe and now: the same clear message rather than a raw EADDRINUSE.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    process.stderr.write(`${portProblem(code, config.host, config.port)}\n`);
+    await app.close();
+    process.exitCode = 1;
+    return;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stdout.write(`Bastion Console listening on http://${host}:${port}/ui/\n`);
+  const url = `http://${host}:${port}/ui/`;
+  process.stdout.write(`Bastion Console listening on ${url}\n`);
+  if (app.generatedAdminPassword !== null) {
+    process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, app.generatedAdminPassword, url));
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let [command, ...rest] = process.argv.slice(2);
+  if (command === 'admin') [command, ...rest] = rest;
+  if (command === undefined && process.argv[2] !== 'admin') return startServer(config);
+  const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (run === undefined) {
+    if (command !== undefined) process.stderr.write(`unknown command "${command}"\n`);
+    process.stderr.write(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  process.exitCode = await run(config, rest);
 }
 
 main().catch((error: unknown) => {

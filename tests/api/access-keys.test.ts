@@ -1,4 +1,5 @@
-// Access keys and the HTTP Signature scheme (contract §1.5; §11 design findings 10 and 12).
+// Access keys and the HTTP Signature scheme (docs/auth.md#access-keys-and-signed-requests;
+// docs/security-history.md, design weaknesses 10 and 12).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

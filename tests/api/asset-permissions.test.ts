@@ -1,5 +1,5 @@
-// Asset permissions (resources.md §23, §23.1): CRUD with the contract defaults, the actions bit mask,
-// org isolation of every link, the list filters, bulk writes, and who may touch them.
+// Asset permissions (docs/resources.md#asset-permissions): CRUD with the contract defaults, the actions bit
+// mask, org isolation of every link, the list filters, bulk writes, and who may touch them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import { ASSETS, NODES, addOrg, adminClient, call, type AssetBody, type NodeBody } from './asset-helpers';
@@ -177,7 +177,7 @@ describe('create, read, update, delete', () => {
     expect((await call(admin, 'GET', `${PERMISSIONS}${made.body.id}/`)).status).toBe(404);
   });
 
-  it('reads and writes actions as the bit mask of §23.1', async () => {
+  it('reads and writes actions as the bit mask of docs/resources.md#asset-permissions', async () => {
     const cases: Array<[string[], string[]]> = [
       [
         ['connect', 'upload_file', 'download_file'],

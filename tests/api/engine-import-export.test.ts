@@ -52,7 +52,7 @@ async function renderToJson(body: Buffer | string, type: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('export (api.md §5)', () => {
+describe('export (docs/http.md#lists)', () => {
   it('exports csv with a BOM, label headers, filters/search/limit honoured and a dated filename', async () => {
     const csv = await download('/api/v1/users/groups/?format=csv&search=export&order=name');
     expect(csv.status).toBe(200);
@@ -109,7 +109,7 @@ describe('export (api.md §5)', () => {
   });
 });
 
-describe('render-to-json (api.md §5)', () => {
+describe('render-to-json (docs/http.md#lists)', () => {
   it('maps csv headers (labels with/without *, field names) back to fields; JSON cells; empty cells and rows dropped', async () => {
     const csv = '\uFEFF*Name,comment,Users,Bogus,ID\r\ng1,c1,"[""a"",""b""]",x,\r\n,,,,\r\ng2,,,,\r\n';
     const { status, body } = await renderToJson(csv, 'text/csv');

@@ -24,7 +24,7 @@ const create = async (hostname: string, ip: string): Promise<AssetBody> => {
   return body;
 };
 
-/** api.md §5 search by brute force: every term a case-insensitive substring of hostname or ip. */
+/** docs/http.md#lists search by brute force: every term a case-insensitive substring of hostname or ip. */
 const matches = (asset: AssetBody, search: string): boolean =>
   search
     .split(/[\s,]+/)

@@ -49,7 +49,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('OPTIONS metadata (api.md §4)', () => {
+describe('OPTIONS metadata (docs/http.md#metadata-options)', () => {
   it('has the DRF top-level shape and per-field keys', async () => {
     const { status, body } = await call<Metadata>(admin, 'OPTIONS', '/api/v1/users/users/', undefined, {
       'Accept-Language': 'en',
@@ -140,7 +140,7 @@ describe('OPTIONS metadata (api.md §4)', () => {
   });
 });
 
-describe('lists (api.md §5)', () => {
+describe('lists (docs/http.md#lists)', () => {
   it('pages with absolute next/previous and answers a plain array without a valid limit', async () => {
     const page = await call<Page<Group>>(
       admin,

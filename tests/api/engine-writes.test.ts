@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const GROUPS = '/api/v1/users/groups/';
 
-describe('create, update, delete (api.md §5, §6)', () => {
+describe('create, update, delete (docs/http.md#lists, docs/http.md#error-bodies)', () => {
   it('creates (201), reads, PUTs, PATCHes and deletes (204); 404 in the contract shape afterwards', async () => {
     const created = await call<{ id: string; name: string; created_by: string }>(admin, 'POST', GROUPS, {
       name: '  ops  ',
@@ -151,7 +151,7 @@ describe('create, update, delete (api.md §5, §6)', () => {
   });
 });
 
-describe('bulk operations (api.md §5)', () => {
+describe('bulk operations (docs/http.md#lists)', () => {
   it('bulk-creates an array (201) and refuses it whole with per-position errors', async () => {
     const ok = await call<Array<{ name: string }>>(admin, 'POST', GROUPS, [
       { name: 'b1' },

@@ -9,6 +9,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/src/seed/seed-demo';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { WAIT_MS } from '../support/wait.mjs';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -94,8 +95,8 @@ function rawRequest(
     // An answer that never ends (a stream that failed after its headers) is a server error too.
     const timer = setTimeout(() => {
       request.destroy();
-      resolve({ status: 598, body: 'no complete answer within 30 s' });
-    }, 30_000);
+      resolve({ status: 598, body: `no complete answer within ${WAIT_MS / 1000} s` });
+    }, WAIT_MS);
     request.on('error', (error) => {
       clearTimeout(timer);
       resolve({ status: 599, body: `no answer: ${String(error)}` });

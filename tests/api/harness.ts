@@ -140,6 +140,8 @@ export interface TestServerOptions {
   databaseUrl?: string | null;
   /** BASTION_TRUSTED_PROXIES */
   trustedProxies?: string[];
+  /** A licence (its JSON) written into the server's temporary folder and used as BASTION_LICENSE_FILE. */
+  license?: Record<string, unknown>;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -150,6 +152,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const pluginsDir = path.join(root, 'dropin');
   fs.mkdirSync(pluginsDir, { recursive: true });
   if (!options.withoutDist) writeFixtureDist(distDir);
+  let licenseFile = options.licenseFile ?? null;
+  if (options.license) {
+    licenseFile = path.join(root, 'license.json');
+    fs.writeFileSync(licenseFile, JSON.stringify(options.license));
+  }
   const config: ServerConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -162,7 +169,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
-    licenseFile: options.licenseFile ?? null,
+    licenseFile,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
     trustedProxies: options.trustedProxies ?? [],
   };

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { DEFAULT_ORG, ROLE, ROOT, call, createOrg, inOrg } from './identity-helpers';
@@ -328,7 +325,7 @@ describe('organizations', () => {
   });
 });
 
-describe('login ACLs in the login flow (resources.md §6)', () => {
+describe('login ACLs in the login flow (docs/auth.md#login-acls)', () => {
   it('rejects a matching reject rule with the message; a higher-priority allow wins; inactive ones are ignored', async () => {
     const frank = await server.createUser({
       username: 'frank',
@@ -383,13 +380,9 @@ describe('invite (extended edition)', () => {
   let root: Client;
 
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-licence-'));
-    const licenseFile = path.join(dir, 'license.json');
-    fs.writeFileSync(
-      licenseFile,
-      JSON.stringify({ corporation: 'Example Corp', date_expired: '2099-01-01' }),
-    );
-    licensed = await startTestServer({ licenseFile });
+    licensed = await startTestServer({
+      license: { corporation: 'Example Corp', date_expired: '2099-01-01' },
+    });
     root = new Client(licensed.baseUrl);
     await root.login('admin', ADMIN_PASSWORD);
   });

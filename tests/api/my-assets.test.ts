@@ -1,6 +1,7 @@
-// The self-service permission endpoints (resources.md §9.1, §23, §23.1): what the signed-in user was
-// granted — directly, through a group, through a node subtree — as a flat list, a detail and a zTree,
-// with org isolation, validity, the actions union, and who may ask.
+// The self-service permission endpoints (docs/resources.md#what-a-user-was-granted,
+// docs/resources.md#asset-permissions): what the signed-in user was granted — directly, through a group,
+// through a node subtree — as a flat list, a detail and a zTree, with org isolation, validity, the actions
+// union, and who may ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import {

@@ -1,7 +1,5 @@
-// Site messages (contract §8), their WebSocket and the licence detail (§7.4).
+// Site messages (docs/site-messages.md), their WebSocket and the licence detail (docs/settings.md#licence).
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSiteMessage } from '../../server/src/notifications';
@@ -212,14 +210,11 @@ describe('licence detail', () => {
   });
 
   it('with BASTION_LICENSE_FILE: XPACK on, valid until date_expired', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-lic-'));
-    const file = path.join(dir, 'license.json');
     const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ corporation: 'ACME Ltd', date_expired: inDays(3), edition: 'Enterprise' }),
-    );
-    const licensed = await startTestServer({ licenseFile: file });
+    const licensed = await startTestServer({
+      license: { corporation: 'ACME Ltd', date_expired: inDays(3), edition: 'Enterprise' },
+    });
+    const file = licensed.config.licenseFile as string;
     try {
       const admin = new Client(licensed.baseUrl);
       await admin.login('admin', ADMIN_PASSWORD);
@@ -237,7 +232,6 @@ describe('licence detail', () => {
       expect(expired.body.data).toMatchObject({ XPACK_ENABLED: true, XPACK_LICENSE_IS_VALID: false });
     } finally {
       await licensed.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

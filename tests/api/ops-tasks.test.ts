@@ -1,5 +1,6 @@
-// Ops tasks (resources.md §25, §27): the connectivity test of assets and nodes runs a real TCP probe
-// against listeners opened here, sets the asset's connectivity, and records tasks and executions per org.
+// Ops tasks (docs/architecture.md#tasks-and-their-logs-serversrcops): the connectivity test of assets and
+// nodes runs a real TCP probe against listeners opened here, sets the asset's connectivity, and records tasks
+// and executions per org.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -96,13 +97,10 @@ async function asset(client: Client, hostname: string, port: number, extra: Reco
 async function finished(client: Client, id: string, org?: string): Promise<Execution> {
   let last: Execution | undefined;
   await expect
-    .poll(
-      async () => {
-        last = (await call<Execution>(client, 'GET', `${EXECUTIONS}${id}/`, { org })).body;
-        return last.is_finished;
-      },
-      { timeout: 10_000, interval: 50 },
-    )
+    .poll(async () => {
+      last = (await call<Execution>(client, 'GET', `${EXECUTIONS}${id}/`, { org })).body;
+      return last.is_finished;
+    })
     .toBe(true);
   return last as Execution;
 }

@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harn
 const DEFAULT_ORG = '00000000-0000-0000-0000-000000000002';
 const ROOT_ORG = '00000000-0000-0000-0000-000000000000';
 
-/** The key list of contract §3.2. */
+/** The key list of docs/permissions.md#per-organization. */
 const PROFILE_KEYS = [
   'id',
   'name',
@@ -190,7 +190,7 @@ describe('current organization', () => {
     const malformed = await client.json('/api/v1/orgs/orgs/current/?oid=Default%20Org');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: 'invalid_org' });
-    // Org names are not accepted either (v2.21 design finding 11).
+    // Org names are not accepted either (v2.21 docs/security-history.md, design weakness 11).
     expect((await client.json('/api/v1/orgs/orgs/current/', { 'X-JMS-ORG': 'GLOBAL' })).status).toBe(400);
   });
 

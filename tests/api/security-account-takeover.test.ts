@@ -3,9 +3,6 @@
 // licence needed), set his password and signed in as him — four requests. Each step is refused here, and
 // the rules behind it (rbac/user-authority.ts, docs/security.md) are pinned down one by one.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { ROLE, ROOT, call, createOrg, inOrg } from './identity-helpers';
@@ -26,13 +23,6 @@ let mallory: Client;
 /** OrgAdmin of A and C. */
 let carl: Client;
 const ids = { mallory: '', victim: '', shared: '', onlyA: '', onlyB: '', onlyC: '', nowhere: '', carl: '' };
-
-function licenceFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-licence-'));
-  const file = path.join(dir, 'license.json');
-  fs.writeFileSync(file, JSON.stringify({ corporation: 'Example Corp', date_expired: '2099-01-01' }));
-  return file;
-}
 
 async function person(
   target: TestServer,
@@ -56,7 +46,9 @@ async function signIn(target: TestServer, username: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ licenseFile: licenceFile() });
+  server = await startTestServer({
+    license: { corporation: 'Example Corp', date_expired: '2099-01-01' },
+  });
   admin = new Client(server.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
   orgA = await createOrg(admin, 'Org A');

@@ -150,6 +150,31 @@ describe('dev overrides on', () => {
   });
 });
 
+describe('favicon', () => {
+  it('sends /favicon.ico to our icon, or to the favicon the public settings publish instead', async () => {
+    const img = path.join(server.config.distDir, 'ui', 'img');
+    fs.mkdirSync(img, { recursive: true });
+    fs.writeFileSync(path.join(img, 'bastion-favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    try {
+      const ours = await client.get('/favicon.ico');
+      expect(ours.status).toBe(302);
+      expect(ours.headers.get('location')).toBe('/ui/img/bastion-favicon.svg');
+      const icon = await client.get('/ui/img/bastion-favicon.svg');
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+
+      fs.writeFileSync(path.join(img, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 1, 0]));
+      const settings = await client.json<{ data: { LOGO_URLS: { favicon: string } } }>(
+        '/api/v1/settings/public/',
+      );
+      expect(settings.body.data.LOGO_URLS.favicon).toBe('/ui/img/favicon.ico');
+      expect((await client.get('/favicon.ico')).headers.get('location')).toBe('/ui/img/favicon.ico');
+    } finally {
+      fs.rmSync(img, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('console not built', () => {
   it('answers 503 with a clear message on the login page and the console', async () => {
     const bare = await startTestServer({ withoutDist: true });
@@ -161,6 +186,7 @@ describe('console not built', () => {
         expect(await response.text()).toBe('console not built: run npm run build');
       }
       expect((await bareClient.json<unknown[]>('/api/health/')).status).toBe(200);
+      expect((await bareClient.get('/favicon.ico')).status).toBe(404);
     } finally {
       await bare.close();
     }

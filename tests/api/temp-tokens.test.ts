@@ -1,4 +1,5 @@
-// Temporary passwords (contract §1.7): the AUTH_TEMP_TOKEN switch, one use at the login form, 5 minutes.
+// Temporary passwords (docs/auth.md#temporary-passwords): the AUTH_TEMP_TOKEN switch, one use at the login
+// form, 5 minutes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { call } from './identity-helpers';

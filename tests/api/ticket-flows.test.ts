@@ -1,4 +1,4 @@
-// Ticket flows (api.md §9.4, resources.md §36): install data, the org/Root inheritance, copy on update,
+// Ticket flows (docs/tickets.md#flows): install data, the org/Root inheritance, copy on update,
 // one flow per type per org, rule validation, no delete, and creation reserved to SystemAdmin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
@@ -57,7 +57,8 @@ beforeAll(async () => {
       orgRoles: [{ org: DEFAULT_ORG_ID, role: 'OrgAdmin' }],
     })
   ).id;
-  // A custom system role holding every flow code: add and delete stay unusable anyway (api.md §9.4).
+  // A custom system role holding every flow code: add and delete stay unusable anyway
+  // (docs/tickets.md#flows).
   const role = await call<{ id: string }>(admin, 'POST', '/api/v1/rbac/system-roles/', {
     body: { name: 'flow-editors' },
   });

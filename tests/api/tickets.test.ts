@@ -1,5 +1,6 @@
-// Tickets (api.md §9.1–9.3, §9.5; resources.md §35): open → approve (1 and 2 levels) → the asset
-// permission, reject, close, visibility, comments, escaping of the server-built HTML, hostile input.
+// Tickets (docs/tickets.md#words, docs/tickets.md#comments, docs/tickets.md#opening): open → approve (1 and 2
+// levels) → the asset permission, reject, close, visibility, comments, escaping of the server-built HTML,
+// hostile input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import { ASSETS, NODES, addOrg, adminClient, call, type AssetBody, type NodeBody } from './asset-helpers';
@@ -534,7 +535,7 @@ describe('comments', () => {
   });
 });
 
-describe('html injection (api.md §11 "ticket xss inject")', () => {
+describe('html injection (docs/security-history.md, entry 4)', () => {
   it('escapes user values in body and action comments, keeps titles and comments verbatim', async () => {
     const payload = '<img src=x onerror=alert(1)>';
     const evil = await signedIn(server, 'evil', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }], `Eve${payload}`);

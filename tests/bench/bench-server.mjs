@@ -30,7 +30,10 @@ export function seedDataDir(count, extraArgs = [], env = {}) {
     },
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`seed failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) {
+    removeDataDir(dataDir);
+    throw new Error(`seed failed:\n${result.stdout}\n${result.stderr}`);
+  }
   return { dataDir, seedSeconds: (performance.now() - started) / 1000, seedLog: result.stdout.trim() };
 }
 

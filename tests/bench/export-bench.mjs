@@ -45,8 +45,9 @@ async function importCsv(agent, baseUrl, headers, megabytes) {
 
 const { dataDir, seedLog } = seedDataDir(ASSETS);
 console.log(`seed: ${seedLog}`);
-const server = await startServer(dataDir);
+let server;
 try {
+  server = await startServer(dataDir);
   const headers = await adminHeaders(server.baseUrl);
   const agent = new http.Agent({ keepAlive: true });
   console.log(`server RSS at rest: ${rssMb(server.pid).toFixed(0)} MB`);
@@ -76,6 +77,6 @@ try {
       `${parsed ? `${parsed.data.length} rows, ${parsed.title.length} columns` : value.body.toString('utf8').slice(0, 200)}  peak RSS ${peakMb.toFixed(0)} MB`,
   );
 } finally {
-  await server.stop();
+  await server?.stop();
   removeDataDir(dataDir);
 }

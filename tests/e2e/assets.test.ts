@@ -53,7 +53,7 @@ describe('assets area', () => {
     // Under the new node the list holds exactly this asset.
     await tree.locator('.p-treenode-label', { hasText: 'Web servers' }).click();
     const rows = page.locator('[data-testid="assets-list"] tbody tr[role="row"]');
-    await expect.poll(() => rows.count(), { timeout: 10000 }).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('web-01');
     expect(page.errors).toEqual([]);
     await page.context().close();
@@ -70,18 +70,15 @@ describe('assets area', () => {
     ]);
     await popup.waitForURL(/\/ui\/ops\/celery\/task\/[0-9a-f-]{36}\/log\/$/);
     const output = popup.locator('[data-testid="task-log-output"]');
-    await expect.poll(() => output.textContent(), { timeout: 20000 }).toContain('web-01');
+    await expect.poll(() => output.textContent()).toContain('web-01');
     await expect
-      .poll(
-        async () => {
-          const [asset] = await apiGet<{ connectivity: string }[]>(
-            page,
-            '/api/v1/assets/assets/?hostname=web-01',
-          );
-          return asset!.connectivity;
-        },
-        { timeout: 20000 },
-      )
+      .poll(async () => {
+        const [asset] = await apiGet<{ connectivity: string }[]>(
+          page,
+          '/api/v1/assets/assets/?hostname=web-01',
+        );
+        return asset!.connectivity;
+      })
       .toBe('ok');
     await page.context().close();
   });

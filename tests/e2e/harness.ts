@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../server/src/data/database';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
+import { WAIT_MS } from '../support/wait.mjs';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import type { Client } from '../api/harness';
 
@@ -77,10 +78,18 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     licenseFile,
     authTempToken: options.authTempToken ?? false,
   };
-  const app = await buildApp(config);
-  await app.listen({ host: config.host, port: 0 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let browser: Browser;
+  try {
+    app = await buildApp(config);
+    await app.listen({ host: config.host, port: 0 });
+    browser = await launchChromium();
+  } catch (error) {
+    await app?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   const { port } = app.server.address() as AddressInfo;
-  const browser = await launchChromium();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pluginsDir,
@@ -96,7 +105,6 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   };
 }
 
-/** Every page error and console error is collected, so a test can say the page stayed clean. */
 /** The ordinary user most tests sign in as. */
 export const ALICE = {
   username: 'alice',
@@ -121,6 +129,7 @@ export function consoleForFile(users: readonly NewUser[] = [], options: ConsoleO
   return c;
 }
 
+/** A page in a fresh browser context; its page errors are collected, so a test can say the page stayed clean. */
 export async function newPage(
   c: Console,
   language = 'en',
@@ -130,17 +139,21 @@ export async function newPage(
     locale: language === 'zh' ? 'zh-CN' : language,
     ...contextOptions,
   });
+  // Every click, fill, waitFor and navigation of the page waits as long as the rest of the suite.
+  context.setDefaultTimeout(WAIT_MS);
   const page = (await context.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
   return page;
 }
 
-/** Sign in through the login page as a person does: open the console, get sent to login, type, submit. */
+/**
+ * Sign in through the login page as a person does: open the console, get sent to login (the console boots
+ * before it redirects, seconds on a busy machine), type, submit, land in the console.
+ */
 export async function signIn(c: Console, page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${c.baseUrl}/ui/`);
-  // The console boots before it redirects: give a busy machine room, as openSignedIn does.
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
+  await page.waitForURL((url) => url.pathname === '/core/auth/login/');
   await page.fill('#username', username);
   await page.fill('#password', password);
   await Promise.all([
@@ -149,25 +162,26 @@ export async function signIn(c: Console, page: Page, username: string, password:
   ]);
 }
 
-/**
- * A fresh browser context signed in as `username` (default the admin), then on `path`: the login as in
- * signIn, with room for a busy machine (the console boots before it redirects to login).
- */
+/** A fresh browser context signed in as `username` (default the admin). */
+export async function signedInPage(
+  c: Console,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+  language = 'en',
+): Promise<Page & { errors: string[] }> {
+  const page = await newPage(c, language);
+  await signIn(c, page, username, password);
+  return page;
+}
+
+/** A fresh browser context signed in as `username` (default the admin), then on `path`. */
 export async function openSignedIn(
   c: Console,
   path: string,
   username = 'admin',
   password = ADMIN_PASSWORD,
 ): Promise<Page & { errors: string[] }> {
-  const page = await newPage(c);
-  await page.goto(`${c.baseUrl}/ui/`);
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname.startsWith('/ui/')),
-    page.click('button[type=submit]'),
-  ]);
+  const page = await signedInPage(c, username, password);
   await page.goto(`${c.baseUrl}${path}`);
   return page;
 }

@@ -46,9 +46,7 @@ describe('the login page', () => {
     await page.click('[data-testid="password-toggle"]');
     expect(await page.getAttribute('#password', 'type')).toBe('password');
     // Warmed in the background once the page is idle: the shared modules and the host, no plugin.
-    await expect
-      .poll(() => requested.some((p) => p.startsWith('/ui/vendor/')), { timeout: 30_000 })
-      .toBe(true);
+    await expect.poll(() => requested.some((p) => p.startsWith('/ui/vendor/'))).toBe(true);
     expect(requested.filter((p) => p.startsWith('/ui/plugins/'))).toEqual([]);
 
     requested.length = 0;
@@ -58,10 +56,7 @@ describe('the login page', () => {
       page.waitForURL((u) => u.pathname === '/ui/console/users'),
       page.click('button[type=submit]'),
     ]);
-    await page
-      .locator('[data-testid="users-list"] [data-testid="row-link"]')
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="users-list"] [data-testid="row-link"]').first().waitFor();
     // The page brought the settings, the profile, the plugin list and the translations with it.
     const asked = requested.filter((p) =>
       /^\/api\/v1\/(settings\/public|users\/profile|ui\/plugins)\/$/.test(p),

@@ -1,13 +1,11 @@
-// The account menu's "API Key" and "Temporary password" pages as a person uses them (contract §1.5, §1.7):
-// create a key and see its secret once, switch it off, delete it; generate a temporary password and sign
-// in with it in a fresh browser.
+// The account menu's "API Key" and "Temporary password" pages as a person uses them
+// (docs/auth.md#access-keys-and-signed-requests, docs/auth.md#temporary-passwords): create a key and see its
+// secret once, switch it off, delete it; generate a temporary password and sign in with it in a fresh
+// browser.
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALICE, consoleForFile, newPage } from './harness';
-
-// The machine is shared (builds and other suites run alongside): polls may wait up to 10 s.
-vi.setConfig({ expect: { poll: { timeout: 10_000, interval: 50 } } });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,7 +31,7 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.fill('#username', username);
   await page.fill('#password', password);
   await Promise.all([
-    page.waitForURL((url) => url.pathname.startsWith('/ui/'), { timeout: 30_000 }),
+    page.waitForURL((url) => url.pathname.startsWith('/ui/')),
     page.click('button[type=submit]'),
   ]);
 }
@@ -48,7 +46,7 @@ async function refusedLogin(username: string, password: string): Promise<string>
     page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/core/auth/login/')),
     page.click('button[type=submit]'),
   ]);
-  await page.locator('[data-testid="login-error"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="login-error"]').waitFor();
   const error = (await page.textContent('[data-testid="login-error"]')) ?? '';
   expect(new URL(page.url()).pathname).toBe('/core/auth/login/');
   await page.context().close();

@@ -45,11 +45,13 @@ describe('the session', () => {
     const page = await newPage(c);
     await signIn(c, page, 'admin', ADMIN_PASSWORD);
     await page.waitForSelector('[data-testid="menu-users"]');
-    // The landing page's own requests first: on a busy machine they could otherwise be the ones to meet
-    // the cut session and open the dialog before the click.
+    // The landing page's own requests first. On a busy machine one of them may still leave after this (a
+    // lazy page renders late) and meet the cut session before the click: then its dialog is the one this
+    // test looks for, and the click lands on the dialog's mask — hence `force`, which does not wait for the
+    // button to be uncovered.
     await page.waitForLoadState('networkidle');
     await page.context().clearCookies({ name: 'jms_sessionid' });
-    await page.click('[data-testid="nav-messages"]');
+    await page.click('[data-testid="nav-messages"]', { force: true });
     const dialog = page.locator('[data-testid="relogin-dialog"]');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Info');
@@ -72,7 +74,8 @@ describe('the session', () => {
     await admin.login('admin', ADMIN_PASSWORD);
     await apiJson(admin, 'PUT', `/api/v1/users/users/${sally.id}/password/reset/`);
     // No click: the server closes the site-message socket (4401), the console asks for the profile and is
-    // sent to login — well before the 30-second session check would notice.
+    // sent to login — well before the 30-second session check would notice, which is why this one wait is
+    // shorter than WAIT_MS (the session check would otherwise pass it too).
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/core/auth/login/');
     expect(page.errors).toEqual([]);
     await page.context().close();

@@ -1,5 +1,6 @@
 // Issue 2's path end to end in Chromium: build -> import map -> SystemJS -> plugins -> SDK -> server -> a
 // person signing in.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePlugin, writeDropIn } from './fixtures';
 import { ALICE, ADMIN_PASSWORD, newPage, signIn, consoleForFile } from './harness';
@@ -11,13 +12,46 @@ describe('signing in', () => {
     const page = await newPage(c);
     await page.goto(`${c.baseUrl}/ui/console/users`);
     // The console boots before it redirects: room for a busy machine.
-    await page.waitForURL((url) => url.pathname === '/core/auth/login/', { timeout: 15000 });
+    await page.waitForURL((url) => url.pathname === '/core/auth/login/');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/ui/console/users');
     await page.fill('#username', 'alice');
     await page.fill('#password', 'wrong-password');
     await page.click('button[type=submit]');
     await expect.poll(() => page.textContent('[data-testid="login-error"]')).toMatch(/incorrect.*6 times/);
     expect(await page.inputValue('#username')).toBe('alice');
+    await page.context().close();
+  });
+});
+
+describe('the icon', () => {
+  /** The icon the page links to, as the browser fetches it. */
+  const iconOf = (page: Page) =>
+    page.evaluate(async () => {
+      const href = document.querySelector('link[rel="icon"]')?.getAttribute('href');
+      const response = await fetch(href ?? '/favicon.ico');
+      return {
+        href,
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.text(),
+      };
+    });
+
+  it('is ours on the login page (linked as /favicon.ico) and in the console', async () => {
+    const page = await newPage(c);
+    await page.goto(`${c.baseUrl}/core/auth/login/`);
+    const onLogin = await iconOf(page);
+    expect(onLogin.href).toBe('/favicon.ico');
+    // In the console as someone signed in (a visitor's console page leaves for login at once), once booted:
+    // the shell then links the icon of the public settings, ours by default.
+    await signIn(c, page, ALICE.username, ALICE.password);
+    await page.locator('[data-testid="nav-messages"]').waitFor();
+    const inConsole = await iconOf(page);
+    for (const icon of [onLogin, inConsole]) {
+      expect(icon.status).toBe(200);
+      expect(icon.type).toContain('image/svg+xml');
+      expect(icon.body).toContain('<svg');
+    }
     await page.context().close();
   });
 });
@@ -40,7 +74,7 @@ describe('the admin', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/core/auth/login/');
     await page.goto(`${c.baseUrl}/ui/console/users`);
     // The console boots before it redirects: room for a busy machine.
-    await page.waitForURL((url) => url.pathname === '/core/auth/login/', { timeout: 15000 });
+    await page.waitForURL((url) => url.pathname === '/core/auth/login/');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

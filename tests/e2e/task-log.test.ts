@@ -77,7 +77,7 @@ describe('the task log page', () => {
 
     const log = await openLogWindow(page, taskId);
     const output = log.locator('[data-testid="task-log-output"]');
-    await expect.poll(() => output.textContent(), { timeout: 20000 }).toContain(`Task ${taskId} failed in`);
+    await expect.poll(() => output.textContent()).toContain(`Task ${taskId} failed in`);
     const text = (await output.textContent()) ?? '';
     expect(text).toMatch(new RegExp(`ok +e2e-up \\(127\\.0\\.0\\.1:${openPort}\\) +\\d+ ms`));
     expect(text).toMatch(/failed +e2e-down \(127\.0\.0\.1:\d+\) +\d+ ms +connection refused/);
@@ -95,7 +95,7 @@ describe('the task log page', () => {
     await signIn(c, page, ALICE.username, ALICE.password);
     const log = await openLogWindow(page, taskId);
     const notice = log.locator('[data-testid="task-log-error"]');
-    await notice.waitFor({ timeout: 15000 });
+    await notice.waitFor();
     expect(await notice.textContent()).toBe('Task not found, or you have no permission to read its log.');
     await log.waitForTimeout(1500);
     const text = (await log.locator('[data-testid="task-log-output"]').textContent()) ?? '';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { Client } from '../api/harness';
-import { ADMIN_PASSWORD, apiJson, newPage, startConsole, type Console } from './harness';
+import { ADMIN_PASSWORD, apiJson, signedInPage, startConsole, type Console } from './harness';
 
 const BOB = { username: 'bob', name: 'Bob Member', email: 'bob@example.com', password: 'Bob-Pass-12' };
 const CAROL = {
@@ -53,19 +53,8 @@ function openTicket(title: string, comment = ''): Promise<Ticket> {
   });
 }
 
-/** Sign in as the harness does, with room for a busy machine (the console boots before it sends to login). */
-async function as(username: string, password: string, target = c): Promise<Page & { errors: string[] }> {
-  const page = await newPage(target);
-  await page.goto(`${target.baseUrl}/ui/`);
-  await page.waitForURL((u) => u.pathname === '/core/auth/login/', { timeout: 15000 });
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname.startsWith('/ui/'), { timeout: 15000 }),
-    page.click('button[type=submit]'),
-  ]);
-  return page;
-}
+/** A fresh browser signed in as `username`. */
+const as = (username: string, password: string, target = c) => signedInPage(target, username, password);
 
 async function openDetail(page: Page, ticket: Ticket): Promise<void> {
   await page.goto(`${c.baseUrl}/ui/tickets/request-asset-perm/${ticket.id}`);
@@ -81,7 +70,7 @@ beforeAll(async () => {
   admin = new Client(c.baseUrl);
   await admin.login('admin', ADMIN_PASSWORD);
   // An ordinary member (User + OrgUser) cannot use this area yet: the shell's view check gives the tickets
-  // view only to users with console organizations (spec §2 "Shell": "tickets the same" as console). So the
+  // view only to users with console organizations (docs/shell.md#views: "tickets the same" as console). So the
   // members get a small org role: the console view, and here also reading the assets and nodes they ask
   // for (the last test has a member with the console view alone, who picks through suggestions/).
   const role = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/rbac/org-roles/', {
@@ -479,16 +468,11 @@ describe('tickets without a licence', () => {
     const plugins = await page.evaluate(async () => (await fetch('/api/v1/ui/plugins/')).json());
     expect(JSON.stringify(plugins)).not.toContain('"tickets"');
     await page.goto(`${unlicensed.baseUrl}/ui/tickets/tickets`);
-    // The shell boots again before it can leave the page: on a busy machine that takes more than the
-    // poll's default second.
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .not.toBe('/ui/tickets/tickets');
+    // The shell boots again before it can leave the page: waited for up to the shared limit (WAIT_MS).
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/ui/tickets/tickets');
     expect(await page.locator('[data-testid="tickets-page"]').count()).toBe(0);
     await page.goto(`${unlicensed.baseUrl}/ui/tickets/request-asset-perm/create`);
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .not.toBe('/ui/tickets/request-asset-perm/create');
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/ui/tickets/request-asset-perm/create');
     expect(await page.locator('[data-testid="request-asset-form"]').count()).toBe(0);
     await page.context().close();
   });

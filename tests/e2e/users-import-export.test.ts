@@ -50,7 +50,7 @@ describe('users import and export', () => {
     const run = dialog.locator('[data-testid="import-run"]');
     expect(await run.getAttribute('data-state')).toBe('import');
     await run.click();
-    await expect.poll(() => run.getAttribute('data-state'), { timeout: 30000 }).toBe('continue');
+    await expect.poll(() => run.getAttribute('data-state')).toBe('continue');
     await dialog.locator('[data-testid="import-some-failed"]').waitFor();
     expect(await dialog.locator('[data-testid="import-filter"]').textContent()).toMatch(/Failed\s*3/);
 
@@ -68,7 +68,7 @@ describe('users import and export', () => {
     await expect.poll(() => dialog.locator('[data-testid="import-status-pending"]').count()).toBe(3);
     expect(await dialog.locator('[data-testid="import-filter"]').textContent()).toMatch(/Failed\s*0/);
     await run.click();
-    await expect.poll(() => run.getAttribute('data-state'), { timeout: 30000 }).toBe('finished');
+    await expect.poll(() => run.getAttribute('data-state')).toBe('finished');
     await run.click();
     await dialog.waitFor({ state: 'detached' });
     const imported = await apiGet<{ count: number }>(page, '/api/v1/users/users/?search=imp&limit=1');

@@ -23,7 +23,7 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
 /** Wait until the list shows exactly these rows' texts (or none). */
 export async function waitRows(page: Page, count: number): Promise<void> {
   await expect
-    .poll(() => page.locator('[data-testid="users-list"] tbody tr[role="row"]').count(), { timeout: 10000 })
+    .poll(() => page.locator('[data-testid="users-list"] tbody tr[role="row"]').count())
     .toBe(count);
 }
 

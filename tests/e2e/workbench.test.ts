@@ -11,8 +11,7 @@ import {
   ADMIN_PASSWORD,
   ALICE,
   consoleForFile,
-  newPage,
-  signIn,
+  signedInPage,
   startConsole,
   type Console,
 } from './harness';
@@ -64,11 +63,8 @@ const list = '[data-testid="my-assets-list"]';
 const row = (page: Page, hostname: string) => page.locator(`${list} tbody tr`, { hasText: hostname });
 const dataRows = (page: Page) => page.locator(`${list} tbody tr:not(.p-datatable-emptymessage)`);
 
-async function signedIn(user: { username: string; password: string }, language = 'en', target = c) {
-  const page = await newPage(target, language);
-  await signIn(target, page, user.username, user.password);
-  return page;
-}
+const signedIn = (user: { username: string; password: string }, language = 'en', target = c) =>
+  signedInPage(target, user.username, user.password, language);
 
 describe('the workbench of an ordinary user', () => {
   it('alice lands on her workbench home: her profile and the count of her assets, nothing invented', async () => {
@@ -245,8 +241,7 @@ describe('with a licence: tickets assigned to me on the home page', () => {
   });
 
   it('the assignee sees the open ticket linked to its page; the applicant has nothing assigned', async () => {
-    const admin = await newPage(licensed);
-    await signIn(licensed, admin, 'admin', ADMIN_PASSWORD);
+    const admin = await signedInPage(licensed);
     await admin.goto(`${licensed.baseUrl}/ui/workbench/home`);
     const link = admin.locator('[data-testid="wb-tickets"] [data-testid="wb-ticket-link"]');
     await link.waitFor();

@@ -59,9 +59,9 @@ function setFavicon(url: string | undefined): void {
 }
 
 /**
- * Organization check (spec §4): keep the wanted organization when the user may use it in this view, else a
- * fallback; without a licence the default organization. Perms in the profile are per organization, so the
- * profile is fetched again when the organization changed.
+ * Organization check (docs/organizations.md#in-the-console): keep the wanted organization when the user may
+ * use it in this view, else a fallback; without a licence the default organization. Perms in the profile are
+ * per organization, so the profile is fetched again when the organization changed.
  */
 async function checkOrganization(
   profile: UserProfile,
@@ -85,8 +85,8 @@ async function checkOrganization(
 }
 
 /**
- * Boot the console into `element`, in the order of spec §4: public settings → csrf cookie → profile →
- * view check → organization check → plugin list → plugins → routes → first-login redirect.
+ * Boot the console into `element`, in the order of docs/shell.md#start-up-order: public settings → csrf
+ * cookie → profile → view check → organization check → plugin list → plugins → routes → first-login redirect.
  */
 export async function boot(element: HTMLElement, container: Container = createContainer()): Promise<void> {
   const locator = toServiceLocator(container);
@@ -113,7 +113,7 @@ export async function boot(element: HTMLElement, container: Container = createCo
   // Old hash-router links (/ui/#/ops/celery/task/<id>/log/, the task-log popup) become real paths.
   const { hash } = browser.location();
   if (hash.startsWith('#/')) browser.replaceUrl(`${ROUTER_BASENAME}${hash.slice(1)}`);
-  // The login routes skip every check (spec §2 "Entry and guards").
+  // The login routes skip every check (docs/shell.md#entry-and-guards).
   if (appPath(browser.location().pathname).replace(/\/+$/, '') === '/login') {
     browser.assign(LOGIN_PATH);
     return;
@@ -129,7 +129,7 @@ export async function boot(element: HTMLElement, container: Container = createCo
   setFavicon(settings.values?.LOGO_URLS?.favicon);
   if (settings.values?.LOGIN_TITLE) document.title = settings.values.LOGIN_TITLE;
 
-  // 2. Session: without the csrf cookie there is no session (spec §6).
+  // 2. Session: without the csrf cookie there is no session (docs/shell.md#start-up-order).
   if (!session.hasCsrfToken()) {
     browser.setTimeout(() => session.redirectToLogin(), MISSING_TOKEN_REDIRECT_MS);
     return;

@@ -13,7 +13,7 @@ import { readWarmUrls, warmUp, whenIdle } from './warmUp';
 
 function main(root: HTMLElement): void {
   const data = readLoginPageData(document);
-  // Same rule as the console (spec §1): language cookie, then the browser, then zh. The server's own `lang`
+  // Same rule as the console (docs/shell.md#languages-and-dates): language cookie, then the browser, then zh. The server's own `lang`
   // stands in for the cookie when the cookie is absent (it computed it from the same request).
   const lng = detectLanguage({
     cookie: readCookie(document.cookie, LANGUAGE_COOKIE) ?? data.lang,

@@ -77,7 +77,7 @@ function menuItems(
     const usage = { permissions: m.permissions, licenseRequired: m.licenseRequired, settings: m.settings };
     if (!permission.canUse(usage)) continue;
     const children = menuItems(m.children ?? [], pluginId, namespace, permission);
-    // A group whose children are all hidden is hidden too (spec §2 "Sidebar").
+    // A group whose children are all hidden is hidden too (docs/shell.md#sidebar).
     if (m.children?.length && !children.length) continue;
     const view =
       m.view ?? (m.path && !m.external ? viewOfPath(m.path) : (children.find((c) => c.view)?.view ?? null));

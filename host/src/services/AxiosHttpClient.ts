@@ -44,9 +44,10 @@ function flatHeaders(res: AxiosResponse): Record<string, string> {
 }
 
 /**
- * The HTTP layer of spec §7 on axios: empty base URL, 60 s timeout, no retries; csrf, organization and
- * time-zone headers; body by default, full response with `raw`. Failures become typed `HttpError`s and are
- * published on the event bus so the shell presents them (toast, re-login dialog, login redirect).
+ * The HTTP layer of docs/http.md#requests-the-console-sends on axios: empty base URL, 60 s timeout, no
+ * retries; csrf, organization and time-zone headers; body by default, full response with `raw`. Failures
+ * become typed `HttpError`s and are published on the event bus so the shell presents them (toast, re-login
+ * dialog, login redirect).
  */
 @injectable()
 export class AxiosHttpClient implements HttpClient {
@@ -65,7 +66,7 @@ export class AxiosHttpClient implements HttpClient {
     this.bootAnswers = new BootAnswers(browser.bootData());
   }
 
-  /** Headers every request carries (spec §7). */
+  /** Headers every request carries (docs/http.md#requests-the-console-sends). */
   headers(): Record<string, string> {
     const headers: Record<string, string> = {};
     const csrf = readCsrfToken(this.browser.cookies());

@@ -25,7 +25,7 @@ export function localeUrl(ns: string, lng: string, bases: ReadonlyMap<string, st
 
 /**
  * One i18next instance for the console (the react-i18next binding and every plugin share it). Language per
- * spec §1: language cookie → browser → zh; missing keys fall back to English.
+ * docs/shell.md#languages-and-dates: language cookie → browser → zh; missing keys fall back to English.
  */
 @injectable()
 export class I18nImpl implements I18nService {

@@ -17,7 +17,7 @@ import {
 import { Browser, type BrowserEnv } from './browser';
 
 /**
- * The current organization (spec §4, §9): remembered per username in local storage
+ * The current organization (docs/organizations.md#in-the-console): remembered per username in local storage
  * (`jms_current_org_<username>`) and in the `X-JMS-ORG` cookie. Before the profile is known the cookie alone
  * says which organization the first requests run in.
  */
@@ -73,7 +73,8 @@ export class OrgImpl implements OrgService {
     this.setCurrent(org);
     const { pathname, search, hash } = this.browser.location();
     const query = new URLSearchParams(search);
-    // spec §4: with an organization in the query, strip it (it would win over the new choice); else reload.
+    // docs/organizations.md#in-the-console: with an organization in the query, strip it (it would win over
+    // the new choice); else reload.
     this.browser.setTimeout(() => {
       if (query.has('oid')) {
         query.delete('oid');

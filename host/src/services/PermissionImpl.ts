@@ -10,7 +10,10 @@ import {
   type UsageRequirement,
 } from '@bastion/sdk';
 
-/** Spec §6 against the profile's perms (which the server computed for the current organization). */
+/**
+ * docs/permissions.md#rights-in-the-console against the profile's perms (which the server computed for the
+ * current organization).
+ */
 @injectable()
 export class PermissionImpl implements PermissionService {
   private cachedFor: unknown = null;

@@ -21,8 +21,9 @@ import { Browser, currentFullPath, type BrowserEnv } from './browser';
 import { loginUrl } from './loginUrl';
 
 /**
- * The signed-in session. Also owns the two session side effects of spec §6–§8: the login redirect on a
- * rejected profile call, and the session check 30 s after the last non-profile response.
+ * The signed-in session. Also owns the two session side effects of docs/shell.md#start-up-order,
+ * docs/http.md#errors-and-what-the-console-shows: the login redirect on a rejected profile call, and the
+ * session check 30 s after the last non-profile response.
  */
 @injectable()
 export class SessionImpl implements SessionService {
@@ -64,7 +65,7 @@ export class SessionImpl implements SessionService {
     return profile;
   }
 
-  /** spec §4: logout clears the token, the app state and the organization. */
+  /** docs/shell.md#start-up-order: logout clears the token, the app state and the organization. */
   logout(): void {
     this.leaving = true;
     const username = this.profile?.username;

@@ -1,4 +1,4 @@
-// The sign-in address that leads back here (spec §6). Its own module, with the SDK's constants taken from
+// The sign-in address that leads back here (docs/auth.md#signing-in). Its own module, with the SDK's constants taken from
 // their source, so the host's small entry can send a visitor to it without loading the SDK.
 import { LOGIN_PATH } from '../../../sdk/src/constants';
 

@@ -16,7 +16,10 @@ import {
 } from '@bastion/sdk';
 import { isAdmin } from './shellRules';
 
-/** Footer (spec §2): version, the GPLv2 note without a valid licence, the corporation; offset per sidebar. */
+/**
+ * Footer (docs/shell.md#the-page-frame): version, the GPLv2 note without a valid licence, the corporation;
+ * offset per sidebar.
+ */
 export function Footer({ mobile, collapsed }: { mobile: boolean; collapsed: boolean }) {
   const t = useT('host');
   const settings = useService(PublicSettings);
@@ -63,7 +66,7 @@ function Banner({ state, kind }: { state: BannerState; kind: 'license' | 'passwo
 
 /**
  * Licence banner for Admins of the extended edition (from the licence detail) and password banner for local
- * users (spec §4, §6).
+ * users (docs/shell.md#the-page-frame, docs/shell.md#navbar).
  */
 export function Banners() {
   const http = useService(Http);
@@ -97,7 +100,9 @@ export function Banners() {
   );
 }
 
-/** Page heading (spec §2): the route title with optional help text as a success alert. */
+/**
+ * Page heading (docs/shell.md#the-page-frame): the route title with optional help text as a success alert.
+ */
 export function PageHeading({ title, helpText, ns }: { title: string; helpText?: string; ns: string }) {
   const t = useT(ns);
   return (
@@ -117,7 +122,7 @@ export function PageHeading({ title, helpText, ns }: { title: string; helpText?:
   );
 }
 
-/** The thin bar at the top while routes and plugins load (spec §2 "a top progress bar"). */
+/** The thin bar at the top while routes and plugins load (docs/shell.md#start-up-order). */
 export function TopProgress() {
   return (
     <div className="bastion-progress" role="progressbar" aria-busy="true" data-testid="top-progress">

@@ -40,7 +40,10 @@ export const VIEW_LABEL_KEYS: Readonly<Record<ConsoleView, string>> = {
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { zh: '中文', en: 'English', ja: '日本語' };
 
-/** The view switcher (spec §2): the views this user may use; choosing one resets state and opens it. */
+/**
+ * The view switcher (docs/shell.md#navbar): the views this user may use; choosing one resets state and opens
+ * it.
+ */
 export function ViewSwitcher({ view }: { view: ConsoleView | null }) {
   const t = useT('host');
   const profile = useProfile();
@@ -80,8 +83,9 @@ export function ViewSwitcher({ view }: { view: ConsoleView | null }) {
 }
 
 /**
- * The organization selector (spec §2, §4): the organizations of the current view; in the console view the
- * actions "create" and "list" (disabled without permission). Switching resets state and reloads.
+ * The organization selector (docs/shell.md#navbar, docs/organizations.md#in-the-console): the organizations
+ * of the current view; in the console view the actions "create" and "list" (disabled without permission).
+ * Switching resets state and reloads.
  */
 export function OrgSelector({ view }: { view: ConsoleView | null }) {
   const t = useT('host');
@@ -305,8 +309,9 @@ function AccountMenu() {
 }
 
 /**
- * The navbar (spec §2): hamburger, view switcher and organization selector on the left (inside the sidebar
- * on mobile); site messages, web terminal, settings, tickets, help and the account menu on the right.
+ * The navbar (docs/shell.md#navbar): hamburger, view switcher and organization selector on the left (inside
+ * the sidebar on mobile); site messages, web terminal, settings, tickets, help and the account menu on the
+ * right.
  */
 export function NavBar({
   view,

@@ -38,7 +38,7 @@ function readPreView(): string | null {
 }
 
 /**
- * Pages stay mounted while their tab is open (spec §2 "Views are cached unless the route marks noCache"):
+ * Pages stay mounted while their tab is open (docs/shell.md#visited-tabs):
  * each cached path renders its routes at its own last location inside an <Activity> that is hidden while
  * another tab is shown. Keys carry a generation so "Refresh" remounts a page.
  */

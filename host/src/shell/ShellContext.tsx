@@ -14,7 +14,7 @@ import {
   type VisitedView,
 } from '@bastion/sdk';
 
-/** Below 992 px of body width the mobile layout applies (spec §2, §9). */
+/** Below 992 px of body width the mobile layout applies (docs/shell.md#sidebar, docs/limits.md). */
 export function isMobileWidth(): boolean {
   if (typeof document === 'undefined' || !document.body) return false;
   const width = document.body.getBoundingClientRect().width || window.innerWidth;

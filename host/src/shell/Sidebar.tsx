@@ -90,9 +90,9 @@ function MenuEntry({
 }
 
 /**
- * The left menu of the current view (spec §2 "Sidebar"): logo per setting (full logo expanded, the small one
- * collapsed), the entries of the view, the collapse toggle at the bottom. On mobile it is a drawer that holds
- * the view switcher and organization selector too, and closes after navigation.
+ * The left menu of the current view (docs/shell.md#sidebar): logo per setting (full logo expanded, the small
+ * one collapsed), the entries of the view, the collapse toggle at the bottom. On mobile it is a drawer that
+ * holds the view switcher and organization selector too, and closes after navigation.
  */
 export function Sidebar({
   items,

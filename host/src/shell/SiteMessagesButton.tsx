@@ -12,7 +12,10 @@ import {
 // The drawer (and DOMPurify with it) is its own chunk: fetched when the user first opens it.
 const SiteMessagesDrawer = lazy(() => import('./SiteMessagesDrawer'));
 
-/** `ws[s]://<host>/ws/notifications/site-msg/`, secure when the page is (spec §7). */
+/**
+ * `ws[s]://<host>/ws/notifications/site-msg/`, secure when the page is
+ * (docs/http.md#requests-the-console-sends).
+ */
 export function siteMessageSocketUrl(loc: { protocol: string; host: string } = window.location): string {
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${SITE_MESSAGE_SOCKET_PATH}`;
 }
@@ -53,7 +56,7 @@ function useUnreadCount(): number {
   return count;
 }
 
-/** The envelope with the unread badge (max 99) that opens the site-message drawer (spec §2 "Navbar"). */
+/** The envelope with the unread badge (max 99) that opens the site-message drawer (docs/shell.md#navbar). */
 export function SiteMessagesButton() {
   const t = useT('host');
   const count = useUnreadCount();

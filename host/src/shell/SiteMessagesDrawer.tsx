@@ -29,8 +29,9 @@ export interface SiteMessage {
 }
 
 /**
- * Site-message bodies are HTML from the server (contract §8.1). They are sanitised with DOMPurify before
- * they reach the DOM: no scripts, no event handlers, no javascript: URLs (contract §11, Lina v-html XSS).
+ * Site-message bodies are HTML from the server (docs/site-messages.md#api). They are sanitised with DOMPurify
+ * before they reach the DOM: no scripts, no event handlers, no javascript: URLs (docs/security-history.md,
+ * entry 5).
  */
 export function sanitizeMessageHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
@@ -63,8 +64,9 @@ function MessageBody({ html, testId }: { html: string; testId: string }) {
 }
 
 /**
- * The site-message drawer (spec §2, §4, §9): 20 % wide (70 % on mobile); unread messages 15 per page (or all
- * messages); mark one, the ticked ones or all read, then the list reloads and the detail closes.
+ * The site-message drawer (docs/shell.md#navbar, docs/site-messages.md#in-the-console, docs/limits.md): 20 %
+ * wide (70 % on mobile); unread messages 15 per page (or all messages); mark one, the ticked ones or all
+ * read, then the list reloads and the detail closes.
  */
 export default function SiteMessagesDrawer({
   visible,

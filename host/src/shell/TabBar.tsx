@@ -9,8 +9,8 @@ function TabTitle({ view }: { view: VisitedView }) {
 }
 
 /**
- * The visited-view tab bar (spec §2): one tab per path; affix tabs cannot close; context menu Refresh, Close,
- * Close Others, Close All; a middle click closes.
+ * The visited-view tab bar (docs/shell.md#visited-tabs): one tab per path; affix tabs cannot close; context
+ * menu Refresh, Close, Close Others, Close All; a middle click closes.
  */
 export function TabBar() {
   const t = useT('host');

@@ -13,9 +13,10 @@ const ERROR_KEYS: Readonly<Record<string, string>> = {
 
 /**
  * The task log (legacy routes `/ops/celery/task/{id}/log/` and `/ops/task/task/{id}/log/`, also opened as a
- * 900×600 popup by the SDK's `openTaskLog`): a full-window log that follows `/ws/ops/tasks/log/` (contract
- * §10.7), which sends `{message}` frames after `{task, type: 'celery'}`. Output is text, never HTML. A task the user may not read
- * (or that does not exist) is answered with one `{error}` frame, shown as a notice instead of log text.
+ * 900×600 popup by the SDK's `openTaskLog`): a full-window log that follows `/ws/ops/tasks/log/`
+ * (docs/architecture.md#tasks-and-their-logs-serversrcops), which sends `{message}` frames after `{task,
+ * type: 'celery'}`. Output is text, never HTML. A task the user may not read (or that does not exist) is
+ * answered with one `{error}` frame, shown as a notice instead of log text.
  */
 export function TaskLogPage() {
   const t = useT('host');

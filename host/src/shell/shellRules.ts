@@ -3,7 +3,7 @@ import { SYSTEM_ADMIN_ROLE_ID, hasPermissions, type ConsoleView, type UserProfil
 import type { Composition, HostMenuItem, HostRoute } from '../plugins/composeContributions';
 
 /**
- * Sidebar rules (spec §2 "Sidebar"): only the entries of the current view; hidden entries (and entries
+ * Sidebar rules (docs/shell.md#sidebar): only the entries of the current view; hidden entries (and entries
  * pointing at hidden routes) are left out; a group whose children are all hidden is hidden; a group with a
  * single visible child shows that child as a direct link.
  */
@@ -56,13 +56,13 @@ export function viewHasPages(composition: Composition, view: ConsoleView): boole
   return composition.routes.some((r) => r.allowed && r.route.view === view);
 }
 
-/** "Role Admin" of spec §6: holders of the built-in system administrator role. */
+/** "Role Admin" of docs/shell.md#the-page-frame: holders of the built-in system administrator role. */
 export function isAdmin(profile: Pick<UserProfile, 'system_roles'> | null): boolean {
   const roles = (profile?.system_roles ?? []) as unknown[];
   return roles.some((r) => (typeof r === 'string' ? r : (r as { id?: string })?.id) === SYSTEM_ADMIN_ROLE_ID);
 }
 
-/** Account-menu entries (spec §6 "Shell permissions"). */
+/** Account-menu entries (docs/shell.md#navbar). */
 export function accountMenuEntries(input: {
   perms: readonly string[];
   authTempToken: boolean;

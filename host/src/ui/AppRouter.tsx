@@ -71,7 +71,10 @@ function NoPages() {
   );
 }
 
-/** spec §2: the root goes to the last-used view (PreView) when still allowed, else the first available one. */
+/**
+ * docs/shell.md#views: the root goes to the last-used view (PreView) when still allowed, else the first
+ * available one.
+ */
 function RootRedirect({ composition }: { composition: Composition }) {
   const profile = useProfile();
   const view = profile ? startView(profile, readPreView()) : readPreView();

@@ -5,8 +5,8 @@ import { Toast } from 'primereact/toast';
 import { ERROR_TOAST_MS, EventBus, Session, useService, useT } from '@bastion/sdk';
 
 /**
- * Presents what the HTTP layer publishes (spec §8): red toasts for 5 s, and the 'Info' dialog with a
- * re-login button when the session ended elsewhere.
+ * Presents what the HTTP layer publishes (docs/http.md#errors-and-what-the-console-shows): red toasts for 5
+ * s, and the 'Info' dialog with a re-login button when the session ended elsewhere.
  */
 export function Notifications() {
   const t = useT('host');
@@ -48,6 +48,10 @@ export function Notifications() {
         visible={expired}
         closable={false}
         modal
+        // Above every other overlay (console.css), whenever they opened: PrimeReact stacks overlays in the
+        // order they open, so a drawer that mounts after the session ended (a slow chunk on a busy machine)
+        // would otherwise cover the only way back in.
+        maskClassName="bastion-relogin-mask"
         onHide={() => setExpired(false)}
         data-testid="relogin-dialog"
         footer={<Button label={t('dialog.relogin')} onClick={() => session.redirectToLogin()} autoFocus />}

@@ -28,7 +28,7 @@ function StatusPage({
   );
 }
 
-/** spec §8: 403 'Unable to access the current page'. */
+/** docs/shell.md#entry-and-guards: 403 'Unable to access the current page'. */
 export function ForbiddenPage() {
   const t = useT('host');
   return (
@@ -36,7 +36,7 @@ export function ForbiddenPage() {
   );
 }
 
-/** spec §8: 404 with a go-home link. */
+/** docs/shell.md#entry-and-guards: 404 with a go-home link. */
 export function NotFoundPage() {
   const t = useT('host');
   return <StatusPage code="404" title={t('page.notFound')} hint={t('page.notFoundHint')} testId="page-404" />;

@@ -25,7 +25,7 @@ const COLUMNS = [
 ];
 
 /**
- * Asset list with the node tree (screens.md "Asset tree + asset list"): choosing a node shows the assets of
+ * Asset list with the node tree (docs/resources.md#assets): choosing a node shows the assets of
  * that node and its children (`node_id`); the row action tests an asset's connectivity in a task log popup.
  */
 export default function AssetListPage() {

@@ -28,7 +28,7 @@ const TREE_PARAMS = { assets: 0 };
 type Editing = { mode: 'create' | 'rename'; node: NodeRef; value: string } | null;
 
 /**
- * The asset tree (screens.md "Asset tree + asset list"): nodes load level by level; choosing one filters
+ * The asset tree (docs/resources.md#assets): nodes load level by level; choosing one filters
  * the list. Node operations act on the chosen node and are hidden in the root organization.
  */
 export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
@@ -53,7 +53,8 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
       notify('success', t('node.saved'));
       reload();
     } catch {
-      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+      // Refused requests are shown by the shell (docs/http.md#errors-and-what-the-console-shows); the tree
+      // stays as it was.
     }
   };
   const remove = async (node: NodeRef) => {
@@ -64,7 +65,8 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
       notify('success', t('node.deleted'));
       reload();
     } catch {
-      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+      // Refused requests are shown by the shell (docs/http.md#errors-and-what-the-console-shows); the tree
+      // stays as it was.
     }
   };
   const test = async (node: NodeRef) => {
@@ -72,11 +74,13 @@ export function NodeTree({ selected, onSelect, notify }: NodeTreeProps) {
       const task = taskIdOf(await http.post(`${NODES_URL}${node.id}/tasks/`, { action: 'test' }));
       if (task) openTaskLog(task);
     } catch {
-      // Refused requests are shown by the shell (spec §8); the tree stays as it was.
+      // Refused requests are shown by the shell (docs/http.md#errors-and-what-the-console-shows); the tree
+      // stays as it was.
     }
   };
 
-  // What can be done to the chosen node (screens.md right-click menu), each behind its permission.
+  // What can be done to the chosen node (docs/resources.md#assets right-click menu), each behind its
+  // permission.
   const nodeOperations: { name: string; icon: string; allowed: boolean; run: (node: NodeRef) => void }[] = [
     {
       name: 'create',

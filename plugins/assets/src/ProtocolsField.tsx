@@ -23,7 +23,7 @@ function format(rows: readonly Protocol[]): string[] {
   return rows.map((row) => `${row.name}/${row.port ?? ''}`);
 }
 
-/** The asset form's protocol list: a protocol and its port per row (resources.md §8 `protocols`). */
+/** The asset form's protocol list: a protocol and its port per row (docs/resources.md#assets). */
 export function ProtocolsField({ value, onChange, disabled, id, invalid }: CustomFieldProps) {
   const t = useT();
   const rows = parseProtocols(value);

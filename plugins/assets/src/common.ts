@@ -9,7 +9,7 @@ export const ASSETS_PATH = '/console/assets/assets';
 export const PLATFORMS_PATH = '/console/assets/platforms';
 export const LABELS_PATH = '/console/assets/labels';
 
-/** Protocols an asset may speak (resources.md §8), with their usual ports for a new row. */
+/** Protocols an asset may speak (docs/resources.md#assets), with their usual ports for a new row. */
 export const PROTOCOL_PORTS: Readonly<Record<string, number>> = { ssh: 22, rdp: 3389, telnet: 23, vnc: 5900 };
 
 export const NODE_SELECT: RelationConfig = {

@@ -32,7 +32,7 @@ const cards = [
 ];
 
 /**
- * Asset permissions (screens.md "AssetPermissionList"): who (users, groups) may do what (actions) on which
+ * Asset permissions (docs/resources.md#asset-permissions): who (users, groups) may do what (actions) on which
  * assets and nodes, and when. Permissions created by approved tickets carry `from_ticket`.
  */
 export const assetPermissionRoutes = crudRoutes({

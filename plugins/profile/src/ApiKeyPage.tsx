@@ -50,8 +50,9 @@ function ActiveSwitch({ row, disabled, label }: { row: AccessKeyRow; disabled: b
 }
 
 /**
- * The user's API keys (screens.md `ApiKey`): id, an on/off switch, creation date, delete. "Create" shows
- * the new secret once: the server never returns it again (unlike v2.21, which listed every secret).
+ * The user's API keys (docs/auth.md#access-keys-and-signed-requests `ApiKey`): id, an on/off switch, creation
+ * date, delete. "Create" shows the new secret once: the server never returns it again (unlike v2.21, which
+ * listed every secret).
  */
 export default function ApiKeyPage() {
   const t = useT();

@@ -27,8 +27,9 @@ interface TempTokenRow extends Row {
 }
 
 /**
- * Temporary passwords (screens.md `TempPassword`): generate one, use it once within 5 minutes as the
- * password at the login page, or expire it. Only while the public setting AUTH_TEMP_TOKEN is on.
+ * Temporary passwords (docs/auth.md#temporary-passwords `TempPassword`): generate one, use it once within 5
+ * minutes as the password at the login page, or expire it. Only while the public setting AUTH_TEMP_TOKEN is
+ * on.
  */
 export default function TempPasswordPage() {
   const t = useT();

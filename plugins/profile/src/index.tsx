@@ -8,7 +8,8 @@ const TempPasswordPage = lazy(() => import('./TempPasswordPage'));
 
 const VIEW_ACCESS_KEY = 'authentication.view_accesskey';
 const VIEW_TEMP_TOKEN = 'authentication.view_temptoken';
-// Spec §6: the temporary password page exists only while this public setting is on.
+// docs/permissions.md#rights-in-the-console: the temporary password page exists only while this public
+// setting is on.
 const TEMP_TOKEN_SETTING = 'AUTH_TEMP_TOKEN';
 
 export default definePlugin({

@@ -155,7 +155,10 @@ export function flattenMetaErrors(data: unknown): unknown {
   return meta === undefined ? rest : { ...rest, meta };
 }
 
-/** Request asset permission (screens.md §1.4, api.md §9.5): opens an apply_asset ticket. */
+/**
+ * Request asset permission (docs/tickets.md#in-the-console, docs/tickets.md#opening): opens an apply_asset
+ * ticket.
+ */
 export default function RequestAssetPermPage() {
   const t = useT();
   const http = useService(Http);

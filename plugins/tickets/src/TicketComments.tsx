@@ -72,7 +72,8 @@ export function TicketReply({ ticket, onDone }: { ticket: Ticket; onDone: ReplyD
   const comment = async (): Promise<void> => {
     const body = text.trim();
     if (!body) return;
-    // The ticket both ways: `?ticket_id=` (api.md §9.3) and in the body (this server reads the body).
+    // The ticket both ways: `?ticket_id=` (docs/tickets.md#comments) and in the body (this server reads the
+    // body).
     await http.post(
       COMMENTS_URL,
       { body, ticket: ticket.id },

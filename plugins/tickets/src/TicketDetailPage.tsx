@@ -12,9 +12,9 @@ import { TicketSteps } from './TicketSteps';
 import { StateTag } from './TicketTags';
 
 /**
- * Ticket detail (screens.md §1.4) for every type: basic and apply info, who it is assigned to, comments and
- * the reply box with accept / reject (current step's assignees) and close (applicant); the steps on the
- * right. The generic `/tickets/:id` sends a typed ticket to its own route.
+ * Ticket detail (docs/tickets.md#in-the-console) for every type: basic and apply info, who it is assigned to,
+ * comments and the reply box with accept / reject (current step's assignees) and close (applicant); the steps
+ * on the right. The generic `/tickets/:id` sends a typed ticket to its own route.
  */
 export default function TicketDetailPage() {
   const t = useT();

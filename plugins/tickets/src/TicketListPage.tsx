@@ -154,7 +154,7 @@ function TicketTable({ tab, userId }: { tab: string; userId: string }) {
   );
 }
 
-/** Ticket list (screens.md §1.4): my tickets and tickets assigned to me. */
+/** Ticket list (docs/tickets.md#in-the-console): my tickets and tickets assigned to me. */
 export default function TicketListPage() {
   const profile = useProfile();
   const userId = profile?.id ?? '';

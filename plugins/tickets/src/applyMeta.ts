@@ -1,5 +1,5 @@
-// What a ticket applies for (its `meta`, api.md §9.5): the fields each type shows, the actions a request
-// asks for by default, and how a meta value reads as text.
+// What a ticket applies for (its `meta`, docs/tickets.md#opening): the fields each type shows, the actions a
+// request asks for by default, and how a meta value reads as text.
 import type { TranslateFn } from '@bastion/sdk';
 
 /** What a new request asks for by default: connecting, and file transfer both ways. */
@@ -86,7 +86,8 @@ export function metaText(
     return meta.apply_actions.map((a) => t(`action.${String(a)}`, { defaultValue: String(a) })).join(', ');
   }
   const value = metaValue(meta, field);
-  // Meta dates are zone-less `YYYY-MM-DD HH:MM:SS` text (api.md §9.5), which this server writes in UTC.
+  // Meta dates are zone-less `YYYY-MM-DD HH:MM:SS` text (docs/tickets.md#opening), which this server writes
+  // in UTC.
   if (DATE_META.test(field) && typeof value === 'string')
     return date(ZONELESS.test(value) ? `${value.replace(' ', 'T')}Z` : value);
   return plainText(value);

@@ -1,4 +1,5 @@
-// Approval flows (resources.md §36): the assignee rule of each level, as read from and sent to the server.
+// Approval flows (docs/tickets.md#flows): the assignee rule of each level, as read from and sent to the
+// server.
 import { idOf } from './idOf';
 
 export const FLOW_STRATEGIES = ['super_admin', 'org_admin', 'super_org_admin', 'custom_user'] as const;

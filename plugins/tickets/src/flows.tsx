@@ -25,7 +25,10 @@ const USER_SELECT: RelationConfig = {
   params: { oid: ROOT_ORG_ID, fields_size: 'mini', order: 'name' },
 };
 
-/** Flows (screens.md §1.4): one per ticket type; no deleting (405), creating only for system admins. */
+/**
+ * Flows (docs/tickets.md#in-the-console): one per ticket type; no deleting (405), creating only for system
+ * admins.
+ */
 export function FlowListPage() {
   return (
     <ListPage

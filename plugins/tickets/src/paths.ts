@@ -1,5 +1,5 @@
-// Where the tickets area talks to the server (contract api.md §9, resources.md §35–36) and where its pages
-// live in the console.
+// Where the tickets area talks to the server (docs/tickets.md, docs/tickets.md#words, docs/tickets.md#flows)
+// and where its pages live in the console.
 import { TICKETS_URL } from '@bastion/sdk';
 
 // The ticket list URL is the SDK's (the navbar badge counts from it as well); re-exported so every address
@@ -29,7 +29,10 @@ export const TAB_MINE = 'myTickets';
 export const TAB_ASSIGNED = 'assignedMe';
 export const MY_LIST_PATH = `${TICKETS_PATH}?activeTab=${TAB_MINE}`;
 
-/** The typed detail routes (screens.md §1.4); a type without one is shown on the generic `/tickets/:id`. */
+/**
+ * The typed detail routes (docs/tickets.md#in-the-console); a type without one is shown on the generic
+ * `/tickets/:id`.
+ */
 export const TYPED_SEGMENTS: Readonly<Record<string, string>> = {
   apply_asset: 'request-asset-perm',
   apply_application: 'request-application-perm',

@@ -1,5 +1,5 @@
 // The ticket model and its pure rules: where a ticket stands, who may act on it, and the colours of its
-// states (contract api.md §9, resources.md §35).
+// states (docs/tickets.md, docs/tickets.md#words).
 import { idOf } from './idOf';
 
 export type TicketType =
@@ -73,7 +73,10 @@ export function currentStep(ticket: Ticket): ProcessStep | null {
   return (ticket.process_map ?? []).find((s) => Number(s.approval_level) === level) ?? null;
 }
 
-/** Accept / reject: only an assignee of the current step, only while the ticket is open (api.md §9.2). */
+/**
+ * Accept / reject: only an assignee of the current step, only while the ticket is open
+ * (docs/tickets.md#approval).
+ */
 export function canProcess(ticket: Ticket, userId: string | null | undefined): boolean {
   const step = currentStep(ticket);
   return Boolean(userId && step && (step.assignees ?? []).map(String).includes(userId));

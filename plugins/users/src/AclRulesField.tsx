@@ -4,7 +4,9 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useT, type CustomFieldProps } from '@bastion/sdk';
 import { ALL_DAY, WEEKDAYS, normalizeRules, type AclRules } from './aclRules';
 
-/** Login ACL rules (resources.md §6): IP group (one per line or comma) and a time period per weekday. */
+/**
+ * Login ACL rules (docs/auth.md#login-acls): IP group (one per line or comma) and a time period per weekday.
+ */
 export function AclRulesField({ value, onChange, disabled, id }: CustomFieldProps) {
   const t = useT();
   const rules = normalizeRules(value);

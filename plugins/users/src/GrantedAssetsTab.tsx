@@ -1,7 +1,10 @@
 import { Tag } from 'primereact/tag';
 import { READ_ONLY_TABLE, ListTable, useT, type ColumnOverride, type Row } from '@bastion/sdk';
 
-/** What another user was granted (resources.md §9.1 admin variant), read-only: nothing here is edited. */
+/**
+ * What another user was granted (docs/resources.md#what-a-user-was-granted admin variant), read-only: nothing
+ * here is edited.
+ */
 const READ_ONLY = { ...READ_ONLY_TABLE, nameLink: false };
 
 const COLUMNS = ['hostname', 'ip', 'platform', 'granted_actions', 'org_name'];

@@ -6,7 +6,10 @@ import { useT, type DetailContext } from '@bastion/sdk';
 import { roleUrl, type RoleScope } from './common';
 import { impliedPermissions, toTree, type ZNode } from './permissionTreeModel';
 
-/** The role's permissions as a checkbox tree (resources.md §4); "Update" PATCHes `{permissions: [ids]}`. */
+/**
+ * The role's permissions as a checkbox tree (docs/permissions.md#roles-bindings-and-the-permission-tree);
+ * "Update" PATCHes `{permissions: [ids]}`.
+ */
 export function PermissionTree({ c, scope }: { c: DetailContext; scope: RoleScope }) {
   const t = useT();
   const [nodes, setNodes] = useState<ZNode[] | null>(null);

@@ -13,7 +13,7 @@ const ACCOUNT: [string, string[]] = ['users.group.account', ['name', 'username',
 const OTHER: [string, string[]] = ['users.group.other', ['phone', 'wechat', 'comment']];
 const SECURE: [string, string[]] = ['users.group.secure', ['system_roles', 'org_roles', 'date_expired']];
 
-/** Users create/update form: password strategy, roles, MFA level (screens.md "Users"). */
+/** Users create/update form: password strategy, roles, MFA level (docs/resources.md#users). */
 export default function UserFormPage() {
   const licensed = useService(PublicSettings).licensed;
   const root = useOrg()?.id === ROOT_ORG_ID;

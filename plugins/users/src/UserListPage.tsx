@@ -37,7 +37,9 @@ const COLUMNS = [
   'actions',
 ];
 
-/** Users list (screens.md "Users"): more-actions activate/disable/update/remove selected, invite, remove. */
+/**
+ * Users list (docs/resources.md#users): more-actions activate/disable/update/remove selected, invite, remove.
+ */
 export default function UserListPage() {
   const http = useService(Http);
   const licensed = useService(PublicSettings).licensed;

@@ -17,7 +17,7 @@ const periods = (o: Record<string, unknown>) =>
     .map((p) => `${p.id}: ${p.value || '-'}`)
     .join('\n');
 
-/** User login ACL rules (screens.md "Users": user-acl). */
+/** User login ACL rules (docs/auth.md#login-acls). */
 export const aclRoutes = crudRoutes({
   path: ACL_PATH,
   url: ACL_URL,

@@ -1,4 +1,4 @@
-/** The `rules` object of a login ACL (resources.md §6). */
+/** The `rules` object of a login ACL (docs/auth.md#login-acls). */
 export interface AclRules {
   ip_group: string[];
   time_period: { id: number; value: string }[];

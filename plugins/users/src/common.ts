@@ -12,7 +12,7 @@ export const GROUPS_PATH = '/console/users/groups';
 export const ROLES_PATH = '/console/users/roles';
 export const ACL_PATH = '/console/users/users/user-acl';
 
-/** Built-in role ids (resources.md §2). */
+/** Built-in role ids (docs/permissions.md#built-in-roles). */
 export const USER_ROLE_ID = '00000000-0000-0000-0000-000000000003';
 export const ORG_USER_ROLE_ID = '00000000-0000-0000-0000-000000000007';
 

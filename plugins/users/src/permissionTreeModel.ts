@@ -1,4 +1,7 @@
-/** zTree nodes of `…/permissions/tree/` (resources.md §1.6) → PrimeReact tree, and view-implied-by rules. */
+/**
+ * zTree nodes of `…/permissions/tree/` (docs/resources.md#trees) → PrimeReact tree, and view-implied-by
+ * rules.
+ */
 export interface ZNode {
   id: string;
   name: string;

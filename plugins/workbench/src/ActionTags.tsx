@@ -2,7 +2,10 @@ import { Tag } from 'primereact/tag';
 import { useT } from '@bastion/sdk';
 import { actionTags, protocolTexts, type GrantedAsset } from './assetRules';
 
-/** The granted actions of an asset as tags, in the user's language (resources.md §23.1 names). */
+/**
+ * The granted actions of an asset as tags, in the user's language (docs/resources.md#asset-permissions
+ * names).
+ */
 export function ActionTags({ asset }: { asset: Pick<GrantedAsset, 'actions'> }) {
   const t = useT();
   return (

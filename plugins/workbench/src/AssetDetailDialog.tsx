@@ -20,7 +20,7 @@ const FIELDS = [
 
 type State = { status: 'loading' } | { status: 'ready'; asset: GrantedAsset } | { status: 'failed' };
 
-/** One granted asset in a dialog (screens.md §1.3: the hostname opens its details). */
+/** One granted asset in a dialog (docs/resources.md#the-workbench: the hostname opens its details). */
 export function AssetDetailDialog({ asset, onHide }: { asset: GrantedAsset; onHide: () => void }) {
   const t = useT();
   const http = useService(Http);

@@ -9,8 +9,8 @@ interface GrantedNodeTreeProps {
 }
 
 /**
- * The nodes granted to the caller (screens.md §1.3 "My assets"): first level on mount, children when a node
- * is opened. Choosing a node filters the list; "All assets" (or choosing the node again) clears it.
+ * The nodes granted to the caller (docs/resources.md#the-workbench): first level on mount, children when a
+ * node is opened. Choosing a node filters the list; "All assets" (or choosing the node again) clears it.
  */
 export function GrantedNodeTree({ selected, onSelect }: GrantedNodeTreeProps) {
   const t = useT();

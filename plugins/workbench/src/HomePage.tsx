@@ -14,7 +14,7 @@ import {
 import { announcementOf } from './homeRules';
 import { ASSETS_PATH, MY_ASSETS_URL, TICKETS_URL, VIEW_MY_ASSETS, ticketPath } from './paths';
 
-/** How many assigned tickets the card lists (screens.md §1.3). */
+/** How many assigned tickets the card lists (docs/resources.md#the-workbench). */
 const TICKETS_SHOWN = 5;
 
 interface TicketRow {
@@ -229,8 +229,9 @@ function AssignedTicketsCard({ linked }: { linked: boolean }) {
 }
 
 /**
- * Workbench home (screens.md §1.3 `MyHome`): the announcement, my profile, my granted assets and the tickets
- * assigned to me. Sessions and login logs have no endpoints in this product yet, so they have no cards.
+ * Workbench home (docs/resources.md#the-workbench `MyHome`): the announcement, my profile, my granted assets
+ * and the tickets assigned to me. Sessions and login logs have no endpoints in this product yet, so they have
+ * no cards.
  */
 export default function HomePage() {
   const settings = useService(PublicSettings);

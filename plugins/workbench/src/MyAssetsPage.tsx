@@ -38,8 +38,8 @@ function Cell({ row, children }: { row: Row; children: ReactNode }) {
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
- * My assets (screens.md §1.3): the granted-node tree on the left, the caller's granted assets on the right;
- * a hostname opens the asset's details, Connect opens Luna on it in a new tab.
+ * My assets (docs/resources.md#the-workbench): the granted-node tree on the left, the caller's granted assets
+ * on the right; a hostname opens the asset's details, Connect opens Luna on it in a new tab.
  */
 export default function MyAssetsPage() {
   const [node, setNode] = useState<NodeRef | null>(null);

@@ -15,7 +15,7 @@ export interface GrantedAsset {
   [field: string]: unknown;
 }
 
-/** The action names a permission granted on the asset (resources.md §23.1), as sent. */
+/** The action names a permission granted on the asset (docs/resources.md#asset-permissions), as sent. */
 export function grantedActions(asset: Pick<GrantedAsset, 'actions'>): string[] {
   return Array.isArray(asset.actions) ? asset.actions.map(String) : [];
 }

@@ -26,8 +26,9 @@ export function safeLink(value: string): string | null {
 }
 
 /**
- * The announcement of the public settings (screens.md §1.3), when it is switched on and says something.
- * Keys are read in either case (`subject` or `SUBJECT`); the texts are shown as text, never as HTML.
+ * The announcement of the public settings (docs/resources.md#the-workbench), when it is switched on and says
+ * something. Keys are read in either case (`subject` or `SUBJECT`); the texts are shown as text, never as
+ * HTML.
  */
 export function announcementOf(values: PublicSettingValues | null | undefined): Announcement | null {
   if (!values || values.ANNOUNCEMENT_ENABLED !== true) return null;

@@ -6,7 +6,7 @@ import { ASSETS_PATH, HOME_PATH, VIEW_MY_ASSETS } from './paths';
 const HomePage = lazy(() => import('./HomePage'));
 const MyAssetsPage = lazy(() => import('./MyAssetsPage'));
 
-/** The workbench of ordinary users (screens.md §1.3): home and the assets granted to me. */
+/** The workbench of ordinary users (docs/resources.md#the-workbench): home and the assets granted to me. */
 export default definePlugin({
   id: 'workbench',
   i18nNamespace: 'workbench',

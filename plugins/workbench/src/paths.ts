@@ -1,5 +1,6 @@
-// Where the workbench talks to the server (the caller's own grants, resources.md §9.1, §23) and where its
-// pages live in the console (screens.md §1.3).
+// Where the workbench talks to the server (the caller's own grants,
+// docs/resources.md#what-a-user-was-granted, docs/resources.md#asset-permissions) and where its pages live in
+// the console (docs/resources.md#the-workbench).
 import { TICKETS_URL, WEB_TERMINAL_PATH } from '@bastion/sdk';
 
 export { TICKETS_URL };

@@ -5,7 +5,7 @@ import type { FieldMeta, FieldsMeta } from './metadata';
 export type ColumnKind =
   'text' | 'link' | 'choice' | 'boolean' | 'datetime' | 'secret' | 'list' | 'actions' | 'custom';
 
-/** Per-column overrides a page gives in `columnsMeta` (spec §2, screens.md §2.3). */
+/** Per-column overrides a page gives in `columnsMeta` (docs/crud.md#list-page, docs/crud.md#columns). */
 export interface ColumnOverride<Row = Record<string, unknown>> {
   label?: string;
   kind?: ColumnKind;
@@ -39,12 +39,14 @@ export interface ColumnsShow {
   min?: readonly string[];
 }
 
-/** Columns that can never be hidden (spec §3: "the minimal column default is actions and id"). */
+/**
+ * Columns that can never be hidden (docs/crud.md#columns: "the minimal column default is actions and id").
+ */
 export const ALWAYS_SHOWN: readonly string[] = ['actions', 'id'];
 
 const SECRET_NAMES = /(^|_)(password|secret|private_key|token|secret_key)$/;
 
-/** Column kind from the field's name and metadata type (screens.md §2.3). */
+/** Column kind from the field's name and metadata type (docs/crud.md#columns). */
 export function columnKind(field: string, meta: FieldMeta | undefined): ColumnKind {
   if (field === 'actions') return 'actions';
   if (field === 'name' || field === 'hostname' || field === 'display_name') return 'link';
@@ -120,8 +122,8 @@ export function fixedColumns(show: ColumnsShow | undefined): Set<string> {
 }
 
 /**
- * Shown columns (screens.md §2.3): the user's saved choice ∪ min, else `columnsShow.default` ∪ min, else all;
- * always in the order of `columns`.
+ * Shown columns (docs/crud.md#columns): the user's saved choice ∪ min, else `columnsShow.default` ∪ min, else
+ * all; always in the order of `columns`.
  */
 export function visibleColumns<C extends { field: string }>(
   columns: readonly C[],

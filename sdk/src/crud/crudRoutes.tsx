@@ -35,9 +35,9 @@ export interface CrudResource {
 }
 
 /**
- * Routes of a CRUD area with the permissions of spec §6 (list/detail view, create add, update change);
- * create, update and detail are hidden from menus and not kept alive by the shell (a form re-entered with
- * another `clone_from` or id must start afresh).
+ * Routes of a CRUD area with the permissions of docs/permissions.md#rights-in-the-console (list/detail view,
+ * create add, update change); create, update and detail are hidden from menus and not kept alive by the shell
+ * (a form re-entered with another `clone_from` or id must start afresh).
  */
 export function crudRoutes(r: CrudResource): RouteContribution[] {
   const perms = resourcePerms(r.url, r.permissions);

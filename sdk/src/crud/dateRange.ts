@@ -8,8 +8,8 @@ function validDate(d: Date | null | undefined): d is Date {
 }
 
 /**
- * A picked range as `date_from`/`date_to` (spec §5): only when both ends are valid; the start day begins at
- * 00:00:01 and the end day ends at 23:59:59.
+ * A picked range as `date_from`/`date_to` (docs/crud.md#search): only when both ends are valid; the start day
+ * begins at 00:00:01 and the end day ends at 23:59:59.
  */
 export function emitDateRange(
   start: Date | null | undefined,

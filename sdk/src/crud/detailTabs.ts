@@ -10,7 +10,7 @@ export function activeTabCookie(name: string): string {
   return `${ACTIVE_TAB_COOKIE}=${encodeURIComponent(name)}; max-age=${ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
 }
 
-/** Titles are cut at 80 characters plus an ellipsis (spec §2). */
+/** Titles are cut at 80 characters plus an ellipsis (docs/crud.md#detail-page). */
 export function cutTitle(title: string, max = 80): string {
   return title.length > max ? `${title.slice(0, max)}...` : title;
 }

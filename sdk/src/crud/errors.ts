@@ -1,7 +1,7 @@
 /**
- * Server 400 bodies (api.md §6) onto form fields (spec §5): `{field: ["a", "b"]}` → `{field: "a; b"}`;
- * nested objects are flattened into text on their top-level field; a bare array or `detail`/`error` text
- * becomes the form-level message.
+ * Server 400 bodies (docs/http.md#error-bodies) onto form fields (docs/crud.md#form-page): `{field: ["a",
+ * "b"]}` → `{field: "a; b"}`; nested objects are flattened into text on their top-level field; a bare array
+ * or `detail`/`error` text becomes the form-level message.
  */
 export interface MappedErrors {
   fields: Record<string, string>;
@@ -52,8 +52,8 @@ export function mapServerErrors(body: unknown, knownFields?: ReadonlySet<string>
 }
 
 /**
- * An import row's errors as "column: message" lines (spec §8), the column named by its title from the
- * preview (`[label, field]` pairs) when known.
+ * An import row's errors as "column: message" lines (docs/crud.md#import), the column named by its title from
+ * the preview (`[label, field]` pairs) when known.
  */
 export function importErrorLines(body: unknown, titles: readonly (readonly [string, string])[]): string[] {
   if (body === null || body === undefined) return [];

@@ -8,8 +8,8 @@ export const MFA_CODE_LENGTH = 6;
 export const RESOURCE_CACHE_URL = '/api/v1/common/resources/cache/';
 
 /**
- * Which ranges may be chosen (spec §5): all only without a filter, selected only with a selection,
- * filtered only with a filter.
+ * Which ranges may be chosen (docs/crud.md#export): all only without a filter, selected only with a
+ * selection, filtered only with a filter.
  */
 export function exportRanges(input: { selected: number; filtered: boolean }): Record<ExportRange, boolean> {
   return { all: !input.filtered, selected: input.selected > 0, filtered: input.filtered };
@@ -32,7 +32,7 @@ export function withParams(url: string, params: QueryParams): string {
 
 /**
  * The download URL: the list URL with format, the current filters (not limit/offset) for `filtered`, or
- * `spm` of the selected rows for `selected`. The date range stays in the query (screens.md §2.9).
+ * `spm` of the selected rows for `selected`. The date range stays in the query (docs/crud.md#export).
  */
 export function exportUrl(input: {
   url: string;

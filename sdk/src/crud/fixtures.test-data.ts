@@ -1,6 +1,6 @@
 import type { ResourceMetadata } from './metadata';
 
-/** OPTIONS of /api/v1/users/users/, shaped exactly like contract/api.md §4 (trimmed). */
+/** OPTIONS of /api/v1/users/users/, shaped exactly like docs/http.md#metadata-options (trimmed). */
 export const USERS_OPTIONS: ResourceMetadata = {
   name: 'User List',
   description: '',

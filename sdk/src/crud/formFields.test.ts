@@ -14,7 +14,7 @@ import { mapServerErrors, importErrorLines } from './errors';
 
 const POST = fieldsOf(USERS_OPTIONS, 'POST');
 
-describe('metadata → form fields (spec §5)', () => {
+describe('metadata → form fields (docs/crud.md#form-page)', () => {
   it('maps names and types to widgets', () => {
     const w = (name: string) => widgetOf(name, POST[name]);
     expect(w('email')).toBe('email');

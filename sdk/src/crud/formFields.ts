@@ -41,7 +41,7 @@ export interface CustomFieldProps {
   id: string;
 }
 
-/** Per-field overrides a page gives in `fieldsMeta` (screens.md §2.5). */
+/** Per-field overrides a page gives in `fieldsMeta` (docs/crud.md#form-page). */
 export interface FieldOverride {
   label?: string;
   helpText?: string;
@@ -70,7 +70,10 @@ export interface FormFieldSpec {
   widget: Widget;
   required: boolean;
   readOnly: boolean;
-  /** When the required rule runs: blur for text inputs, change for every other control (spec §5). */
+  /**
+   * When the required rule runs: blur for text inputs, change for every other control
+   * (docs/crud.md#form-page).
+   */
   trigger: 'blur' | 'change';
   maxLength?: number;
   min?: number;
@@ -93,10 +96,13 @@ export interface FormGroup {
 /** `fields` of a form page: names, or `[groupTitle, names]` groups. */
 export type FieldsLayout = readonly (string | readonly [string, readonly string[]])[];
 
-/** Choice fields with more than this many choices are a filterable select, else radios (spec §5). */
+/**
+ * Choice fields with more than this many choices are a filterable select, else radios
+ * (docs/crud.md#form-page).
+ */
 export const RADIO_MAX_CHOICES = 4;
 
-/** The widget for a field from its name and metadata (spec §5, screens.md §2.5). */
+/** The widget for a field from its name and metadata (docs/crud.md#form-page). */
 export function widgetOf(name: string, meta: FieldMeta | undefined, override?: FieldOverride): Widget {
   if (override?.component) return 'custom';
   if (override?.widget) return override.widget;
@@ -187,8 +193,8 @@ export function fieldSpec(
 }
 
 /**
- * Form groups from `actions.POST|PUT` metadata (screens.md §2.5): the layout's names in order (grouped or
- * not); without a layout every writable field in one group. Names the metadata does not know are kept only
+ * Form groups from `actions.POST|PUT` metadata (docs/crud.md#form-page): the layout's names in order (grouped
+ * or not); without a layout every writable field in one group. Names the metadata does not know are kept only
  * when an override describes them (a page-only control); read-only fields are dropped unless overridden.
  */
 export function buildFormGroups(input: {
@@ -228,7 +234,7 @@ export function allFields(groups: readonly FormGroup[]): FormFieldSpec[] {
   return groups.flatMap((g) => g.fields);
 }
 
-/** Validation message keys of the `crud` namespace (spec §5). */
+/** Validation message keys of the `crud` namespace (docs/crud.md#form-page). */
 export type ValidationKey = 'validation.required' | 'validation.email' | 'validation.json';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -327,7 +333,10 @@ export function cleanValues(
   return clean(allFields(groups), values);
 }
 
-/** The clone of an object (spec §2): writable values copied, name/hostname prefixed with the clone label. */
+/**
+ * The clone of an object (docs/crud.md#form-page): writable values copied, name/hostname prefixed with the
+ * clone label.
+ */
 export function cloneObject(object: Record<string, unknown>, prefix: string): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...object };
   delete copy.id;

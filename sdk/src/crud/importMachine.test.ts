@@ -26,7 +26,7 @@ function machine(data: Record<string, unknown>[]) {
   return { get: () => state, dispatch };
 }
 
-describe('import state machine (spec §4)', () => {
+describe('import state machine (docs/crud.md#import)', () => {
   it('Import → Stop → Continue → Finished, editing resets a row to pending', async () => {
     const rows = Array.from({ length: 23 }, (_, i) => ({
       name: `u${i}`,

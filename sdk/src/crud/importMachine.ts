@@ -1,9 +1,9 @@
 import { importErrorLines } from './errors';
 
-/** Import preview page size and pause between rows (spec §9). */
+/** Import preview page size and pause between rows (docs/limits.md). */
 export const IMPORT_PAGE_SIZE = 10;
 export const IMPORT_ROW_PAUSE_MS = 100;
-/** Client-side file limit (spec §5: the check uses 30 MB; the help text says 10M). */
+/** Client-side file limit (docs/crud.md#import: the check uses 30 MB; the help text says 10M). */
 export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 
 export type ImportMode = 'create' | 'update';
@@ -38,8 +38,8 @@ export type ImportAction =
 export const initialImportState: ImportState = { task: 'pending', titles: [], rows: [] };
 
 /**
- * The import task of spec §4: pending → started → (stopped | done). Continue after done puts failed rows
- * back to pending; editing a cell puts its row back to pending.
+ * The import task of docs/crud.md#import: pending → started → (stopped | done). Continue after done puts
+ * failed rows back to pending; editing a cell puts its row back to pending.
  */
 export function importReducer(state: ImportState, action: ImportAction): ImportState {
   switch (action.type) {
@@ -135,7 +135,7 @@ export function filterImportRows(rows: readonly ImportRow[], filter: ImportFilte
   }
 }
 
-/** An edited cell: JSON when it parses, else the text (spec §5). */
+/** An edited cell: JSON when it parses, else the text (docs/crud.md#import). */
 export function parseCellInput(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed) return text;
@@ -152,7 +152,7 @@ export function cellInputText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** 10 px per character of the longest of title and values, clamped to 100–180 px (spec §5). */
+/** 10 px per character of the longest of title and values, clamped to 100–180 px (docs/crud.md#import). */
 export function importColumnWidth(title: string, values: readonly unknown[]): number {
   const longest = Math.max(title.length, ...values.map((v) => cellInputText(v).length));
   return Math.min(180, Math.max(100, longest * 10));
@@ -170,7 +170,9 @@ export function checkImportFile(file: { name: string; size: number }): 'ok' | 't
   return 'ok';
 }
 
-/** render-to-json content type: `text/csv` or `text/xlsx` (api.md §5, not the real xlsx MIME type). */
+/**
+ * render-to-json content type: `text/csv` or `text/xlsx` (docs/http.md#lists, not the real xlsx MIME type).
+ */
 export function importContentType(fileName: string): string {
   return /\.xlsx$/i.test(fileName) ? 'text/xlsx' : 'text/csv';
 }

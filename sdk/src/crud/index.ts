@@ -1,5 +1,5 @@
 /**
- * The CRUD kit: metadata-driven list, form and detail pages (spec §2, §4, §5, §8, §9). Pure rules are exported
+ * The CRUD kit: metadata-driven list, form and detail pages (docs/crud.md). Pure rules are exported
  * directly (small, used by tests and plugins); every React component is a lazy chunk (see components.tsx).
  */
 export * from './metadata';

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../services/http';
 
-/** One field of DRF OPTIONS metadata (contract/api.md §4.2). */
+/** One field of DRF OPTIONS metadata (docs/http.md#metadata-options). */
 export interface FieldMeta {
   type: string;
   required?: boolean;
@@ -25,7 +25,7 @@ export interface FieldMeta {
 export type FieldsMeta = Readonly<Record<string, FieldMeta>>;
 export type MetaMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
-/** The OPTIONS answer (api.md §4.1); `actions` only when the view has a serializer. */
+/** The OPTIONS answer (docs/http.md#metadata-options); `actions` only when the view has a serializer. */
 export interface ResourceMetadata {
   name?: string;
   description?: string;
@@ -36,15 +36,15 @@ export interface ResourceMetadata {
 
 const cache = new Map<string, Promise<ResourceMetadata>>();
 
-/** Tables and search add draw=1&display=1 (api.md §4.3); the server ignores them. */
+/** Tables and search add draw=1&display=1 (docs/http.md#metadata-options); the server ignores them. */
 export function metadataUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}draw=1&display=1`;
 }
 
 /**
  * OPTIONS metadata of a URL, fetched once per session (the in-memory cache of the reference console). A
- * failure is not cached, so a later page can try again; callers treat a failure as "no metadata" (spec §8:
- * metadata failures are only logged).
+ * failure is not cached, so a later page can try again; callers treat a failure as "no metadata"
+ * (docs/http.md#errors-and-what-the-console-shows: metadata failures are only logged).
  */
 export function loadMetadata(http: HttpClient, url: string): Promise<ResourceMetadata> {
   const key = metadataUrl(url);

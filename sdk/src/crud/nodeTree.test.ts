@@ -16,7 +16,7 @@ const asset: TreeItem = {
   meta: { type: 'asset', data: {} },
 };
 
-describe('node trees from zTree items (resources.md §9.1)', () => {
+describe('node trees from zTree items (docs/resources.md#trees)', () => {
   it('rebuilds the first load as a forest and skips asset items', () => {
     const forest = buildForest([
       node('1', '', 'Default'),

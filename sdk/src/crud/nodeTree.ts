@@ -1,5 +1,5 @@
 // Node trees as pages keep them (the asset tree, a user's granted nodes): every `…/children/tree/` endpoint
-// answers zTree items (resources.md §9.1); PrimeReact's Tree wants nested nodes, loaded level by level.
+// answers zTree items (docs/resources.md#trees); PrimeReact's Tree wants nested nodes, loaded level by level.
 
 /** A zTree item as the `…/nodes/children/tree/` endpoints answer it. */
 export interface TreeItem {

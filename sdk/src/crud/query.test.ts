@@ -19,7 +19,7 @@ import { activeTabCookie, cutTitle } from './detailTabs';
 import { resolveActiveTab } from '../rules/tabPages';
 import { loadPageSize, loadShownColumns, savePageSize, saveShownColumns, tableKey } from './tableConfig';
 
-describe('list query building (spec §7)', () => {
+describe('list query building (docs/crud.md#paging-and-the-address)', () => {
   it('sends limit/offset, order, search joined by commas, filters, both dates, draw and display', () => {
     const q = {
       ...emptyQuery(30),
@@ -80,7 +80,7 @@ describe('list query building (spec §7)', () => {
   });
 });
 
-describe('export options (spec §5)', () => {
+describe('export options (docs/crud.md#export)', () => {
   it('offers all only without filter, selected only with a selection, filtered only with a filter', () => {
     expect(exportRanges({ selected: 0, filtered: false })).toEqual({
       all: true,

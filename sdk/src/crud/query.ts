@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants';
 import type { QueryParams } from '../services/http';
 import type { FieldsMeta } from './metadata';
 
-/** The state of one list: page, size, sort, tag search, date range (spec §7 "Generic list calls"). */
+/** The state of one list: page, size, sort, tag search, date range (docs/crud.md#paging-and-the-address). */
 export interface ListQuery {
   /** 1-based page. */
   page: number;
@@ -39,7 +39,10 @@ export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set([
   'template',
 ]);
 
-/** A filter is active when any search or field tag exists (the date range does not count, spec §5). */
+/**
+ * A filter is active when any search or field tag exists (the date range does not count,
+ * docs/crud.md#paging-and-the-address).
+ */
 export function hasActiveFilter(q: Pick<ListQuery, 'search' | 'filters'>): boolean {
   return q.search.some((s) => s.trim()) || Object.values(q.filters).some((v) => String(v).trim() !== '');
 }
@@ -129,13 +132,13 @@ export function queryFromSearchParams(params: URLSearchParams, size: number): Li
   };
 }
 
-/** Page sizes offered by the list (spec §9); anything else falls back to the default. */
+/** Page sizes offered by the list (docs/limits.md); anything else falls back to the default. */
 export function validPageSize(size: unknown): number {
   const n = Number(size);
   return PAGE_SIZES.includes(n) ? n : DEFAULT_PAGE_SIZE;
 }
 
-// ---- tag search options (screens.md §2.4) ----
+// ---- tag search options (docs/crud.md#search) ----
 
 export interface SearchChoice {
   value: string;

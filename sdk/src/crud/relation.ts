@@ -2,7 +2,7 @@ import type { HttpClient, Page } from '../services/http';
 import { RESOURCE_CACHE_URL } from './exportOptions';
 import type { RelationConfig } from './formFields';
 
-/** Select lists load 10 options per page (spec §9). */
+/** Select lists load 10 options per page (docs/limits.md). */
 export const SELECT_PAGE_SIZE = 10;
 
 export interface SelectOption {
@@ -28,13 +28,13 @@ export function toOption(
   };
 }
 
-/** An spm code for a list of ids (api.md §5): POST the ids, then `?spm=` on any list. */
+/** An spm code for a list of ids (docs/http.md#lists): POST the ids, then `?spm=` on any list. */
 export async function createSpm(http: HttpClient, ids: readonly string[]): Promise<string> {
   const answer = await http.post<{ spm: string }>(RESOURCE_CACHE_URL, { resources: [...ids] });
   return answer.spm;
 }
 
-/** A list answer that may be a page or a plain array (spec §3 "Select options"). */
+/** A list answer that may be a page or a plain array (docs/crud.md#remote-selects). */
 export function rowsOf<T>(answer: Page<T> | T[]): { rows: T[]; count: number; hasMore: boolean } {
   if (Array.isArray(answer)) return { rows: answer, count: answer.length, hasMore: false };
   const rows = answer.results ?? [];
@@ -43,7 +43,7 @@ export function rowsOf<T>(answer: Page<T> | T[]): { rows: T[]; count: number; ha
 
 /**
  * One page of options: `offset`/`limit` 10, `search` as typed. Resolves `forbidden: true` on 403 so the
- * select can disable itself (spec §4).
+ * select can disable itself (docs/crud.md#remote-selects).
  */
 export async function loadOptionsPage(
   http: HttpClient,
@@ -74,7 +74,10 @@ export async function loadOptionsPage(
   }
 }
 
-/** Labels of preset values, through spm so one request answers any number of ids (screens.md §2.5). */
+/**
+ * Labels of preset values, through spm so one request answers any number of ids
+ * (docs/crud.md#remote-selects).
+ */
 export async function loadInitialOptions(
   http: HttpClient,
   config: RelationConfig,

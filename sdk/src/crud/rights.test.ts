@@ -7,7 +7,7 @@ const holding =
   (code: string) =>
     codes.includes(code);
 
-describe('table rights (spec §6) and root-org rules (spec §5)', () => {
+describe('table rights (docs/permissions.md#rights-in-the-console) and root-org rules (docs/permissions.md#rights-in-the-console)', () => {
   it('derives app/resource from the URL unless given', () => {
     expect(resourcePerms('/api/v1/users/users/')).toEqual({ app: 'users', resource: 'user' });
     expect(perms).toEqual({ app: 'users', resource: 'usergroup' });

@@ -7,7 +7,10 @@ export interface ResourcePerms {
   resource: string;
 }
 
-/** From the list URL (`/api/v1/<app>/<resource>s/`) unless the page names them (spec §6). */
+/**
+ * From the list URL (`/api/v1/<app>/<resource>s/`) unless the page names them
+ * (docs/permissions.md#rights-in-the-console).
+ */
 export function resourcePerms(url: string, given?: Partial<ResourcePerms>): ResourcePerms | null {
   const fromUrl = resourceOfApiPath(url);
   const app = given?.app ?? fromUrl?.app;
@@ -61,10 +64,11 @@ export function isRootOrg(orgId: string | null | undefined): boolean {
 }
 
 /**
- * Table rights of spec §6 with the root-organization rules of spec §5: create needs add; bulk delete
- * delete; bulk update change; import add (create mode) or change (update mode); export view; row update
- * change, row delete delete, clone add, name link view. In the root organization create, bulk update,
- * import and row delete are off. Per-table switches (`overrides`, e.g. `rowUpdate: false`) can only narrow.
+ * Table rights of docs/permissions.md#rights-in-the-console with the root-organization rules of
+ * docs/permissions.md#rights-in-the-console: create needs add; bulk delete delete; bulk update change; import
+ * add (create mode) or change (update mode); export view; row update change, row delete delete, clone add,
+ * name link view. In the root organization create, bulk update, import and row delete are off. Per-table
+ * switches (`overrides`, e.g. `rowUpdate: false`) can only narrow.
  */
 export function tableRights(input: {
   can: (code: string) => boolean;
@@ -102,7 +106,10 @@ export function tableRights(input: {
   return rights;
 }
 
-/** Detail page buttons (spec §6): delete needs delete; update needs change and a non-root organization. */
+/**
+ * Detail page buttons (docs/permissions.md#rights-in-the-console): delete needs delete; update needs change
+ * and a non-root organization.
+ */
 export function detailRights(input: {
   can: (code: string) => boolean;
   perms: ResourcePerms | null;
@@ -115,7 +122,7 @@ export function detailRights(input: {
   return { update: code('change') && !input.rootOrg, delete: code('delete') };
 }
 
-/** Bulk delete is enabled only with a selection and the right (spec §5). */
+/** Bulk delete is enabled only with a selection and the right (docs/permissions.md#rights-in-the-console). */
 export function canBulkDelete(rights: Pick<TableRights, 'bulkDelete'>, selected: number): boolean {
   return rights.bulkDelete && selected > 0;
 }

@@ -1,5 +1,6 @@
 /**
- * The generic pages' route conventions (spec §2): a list at `<base>`, create at `<base>/create`, update at
+ * The generic pages' route conventions (docs/crud.md#routes-of-an-area): a list at `<base>`, create at
+ * `<base>/create`, update at
  * `<base>/:id/update`, detail at `<base>/:id`; the REST detail URL is `<list url><id>/`.
  */
 export function joinPath(base: string, ...parts: string[]): string {

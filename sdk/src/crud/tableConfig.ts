@@ -1,6 +1,6 @@
 import { validPageSize } from './query';
 
-/** localStorage key shared with the reference console (spec §3 "Table settings"). */
+/** localStorage key shared with the reference console (docs/crud.md#columns). */
 export const TABLE_CONFIG_KEY = 'tableConfig';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
@@ -57,7 +57,7 @@ export function saveShownColumns(key: string, columns: readonly string[], given?
   write(s, config);
 }
 
-/** The page size is kept globally for every table (spec §9). */
+/** The page size is kept globally for every table (docs/limits.md). */
 export function loadPageSize(given?: StorageLike | null): number {
   return validPageSize(read(storage(given)).paginationSize);
 }

@@ -1,5 +1,6 @@
 /**
- * How a failed request is classified (spec §8). The kind decides what the shell does:
+ * How a failed request is classified (docs/http.md#errors-and-what-the-console-shows). The kind decides what
+ * the shell does:
  * - `login-required` (401/403 on the profile call): go to the login page at once;
  * - `session-expired` (401 elsewhere): the 'Info' re-login dialog, no toast;
  * - `bad-request` / `forbidden` / `conflict`: a fixed, translated toast (400 / 403 / 409);

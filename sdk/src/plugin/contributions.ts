@@ -5,7 +5,7 @@ import type { ConsoleView } from '../rules/views';
 export type PluginComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
 /**
- * A page the plugin adds to the router, with the route metadata of spec §3. Titles are i18n keys in the
+ * A page the plugin adds to the router, with the route metadata of PLUGINS.md#the-entry-module. Titles are i18n keys in the
  * plugin's namespace. Give either `component` or `element`.
  */
 export interface RouteContribution {
@@ -18,7 +18,7 @@ export interface RouteContribution {
   licenseRequired?: boolean;
   /**
    * Boolean public settings that must be on (e.g. `AUTH_TEMP_TOKEN`, `SECURITY_COMMAND_EXECUTION`); while
-   * one is off the route does not exist (404), as spec §6 hides such pages.
+   * one is off the route does not exist (404), as docs/permissions.md#rights-in-the-console hides such pages.
    */
   settings?: readonly string[];
   /** Routable but not listed in menus. */

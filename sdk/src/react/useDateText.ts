@@ -4,7 +4,10 @@ import { parseServerDate } from '../rules/banners';
 import { formatDate } from '../rules/formats';
 import { useService } from './hooks';
 
-/** Server dates in the user's language (medium style, spec §1); a value that is not a date is shown as sent. */
+/**
+ * Server dates in the user's language (medium style, docs/shell.md#languages-and-dates); a value that is not
+ * a date is shown as sent.
+ */
 export function useDateText(): (value: unknown) => string {
   const language = useService(I18n).language;
   return useCallback(

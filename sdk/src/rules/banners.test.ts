@@ -14,7 +14,7 @@ describe('parseServerDate', () => {
   });
 });
 
-describe('licence banner (spec §4: expired < 0 days, expiring < 7 days)', () => {
+describe('licence banner (docs/shell.md#the-page-frame: expired < 0 days, expiring < 7 days)', () => {
   it('is silent with 7 or more days left', () => {
     expect(licenseBanner(new Date(now + 7 * DAY).toISOString(), now)).toBeNull();
     expect(licenseBanner(new Date(now + 400 * DAY).toISOString(), now)).toBeNull();
@@ -35,7 +35,7 @@ describe('licence banner (spec §4: expired < 0 days, expiring < 7 days)', () =>
   });
 });
 
-describe('password banner (spec §4: expired at or above the limit, expiring at ≤ 5 days)', () => {
+describe('password banner (docs/shell.md#the-page-frame: expired at or above the limit, expiring at ≤ 5 days)', () => {
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY - 1000).toISOString();
   const banner = (daysAgo: number, source: unknown = 'local', limitDays: unknown = 90) =>
     passwordBanner({ source, lastUpdated: at(daysAgo), limitDays, now });

@@ -1,11 +1,11 @@
-/** Thresholds of the frame's banners (spec §4, §9). */
+/** Thresholds of the frame's banners (docs/shell.md#the-page-frame, docs/limits.md). */
 export const LICENSE_WARNING_DAYS = 7;
 export const PASSWORD_WARNING_DAYS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Parse a date as the core sends it (`2022/05/07 10:00:00 +0800`, contract §0) or ISO-8601; null when the
- * value is missing or not a date.
+ * Parse a date as the core sends it (`2022/05/07 10:00:00 +0800`, docs/http.md#dates-on-the-wire) or
+ * ISO-8601; null when the value is missing or not a date.
  */
 export function parseServerDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -26,8 +26,9 @@ export function parseServerDate(value: unknown): Date | null {
 export type BannerState = { kind: 'expired'; days: number } | { kind: 'expiring'; days: number } | null;
 
 /**
- * Licence banner (spec §4): whole days left until `date_expired` (floored); below 0 → expired, below 7 →
- * expiring, else nothing. Only Admins of the extended edition see it; the caller checks who.
+ * Licence banner (docs/shell.md#the-page-frame): whole days left until `date_expired` (floored); below 0 →
+ * expired, below 7 → expiring, else nothing. Only Admins of the extended edition see it; the caller checks
+ * who.
  */
 export function licenseBanner(dateExpired: unknown, now: number): BannerState {
   const date = parseServerDate(dateExpired);
@@ -39,8 +40,8 @@ export function licenseBanner(dateExpired: unknown, now: number): BannerState {
 }
 
 /**
- * Password banner (spec §4, §6): only for local users. Days since the last password change (floored) at or
- * above the limit → expired; 5 days or fewer left → expiring.
+ * Password banner (docs/shell.md#the-page-frame): only for local users. Days since the last password change
+ * (floored) at or above the limit → expired; 5 days or fewer left → expiring.
  */
 export function passwordBanner(input: {
   source: unknown;

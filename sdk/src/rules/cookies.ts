@@ -21,7 +21,7 @@ export function readCookie(cookieString: string, name: string): string | null {
 
 /**
  * The csrf cookie's name carries the deployment's prefix, which the server announces in the
- * SESSION_COOKIE_NAME_PREFIX cookie (spec §6), e.g. `jms_` → `jms_csrftoken`.
+ * SESSION_COOKIE_NAME_PREFIX cookie (docs/auth.md#cookies-and-csrf), e.g. `jms_` → `jms_csrftoken`.
  */
 export function csrfCookieName(cookieString: string): string {
   const prefix = readCookie(cookieString, CSRF_PREFIX_COOKIE) ?? '';

@@ -3,7 +3,7 @@ import { badgeText, formatDate, formatDuration, formatRelativeDate } from './for
 
 const date = new Date(Date.UTC(2024, 4, 7, 15, 4, 5));
 
-describe('date formats per language (spec §1)', () => {
+describe('date formats per language (docs/shell.md#languages-and-dates)', () => {
   it('short, medium (24 h) and long in zh, en and ja', () => {
     expect(formatDate(date, 'en', 'short', 'UTC')).toBe('05/07/2024');
     expect(formatDate(date, 'en', 'medium', 'UTC')).toBe('05/07/2024, 15:04:05');
@@ -22,7 +22,7 @@ describe('date formats per language (spec §1)', () => {
   });
 });
 
-describe('durations in s/m/h/d with one decimal (spec §9)', () => {
+describe('durations in s/m/h/d with one decimal (docs/limits.md)', () => {
   it('picks the unit', () => {
     expect(formatDuration(42)).toBe('42.0 s');
     expect(formatDuration(90)).toBe('1.5 m');

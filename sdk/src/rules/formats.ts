@@ -1,6 +1,6 @@
 import type { Language } from './language';
 
-/** Date formats of spec §1: short, medium (24-hour) and long, per language. */
+/** Date formats of docs/shell.md#languages-and-dates: short, medium (24-hour) and long, per language. */
 export type DateFormat = 'short' | 'medium' | 'long';
 
 const LOCALES: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' };
@@ -39,7 +39,7 @@ export function formatDate(
 export const RELATIVE_DATE_LIMIT_DAYS = 7;
 
 /**
- * "3 minutes ago" within 7 days, the medium absolute date after (spec §9, site messages).
+ * "3 minutes ago" within 7 days, the medium absolute date after (docs/limits.md, site messages).
  */
 export function formatRelativeDate(date: Date, now: number, lng: Language, timeZone?: string): string {
   const seconds = Math.round((date.getTime() - now) / 1000);
@@ -52,7 +52,9 @@ export function formatRelativeDate(date: Date, now: number, lng: Language, timeZ
   return rtf.format(Math.round(seconds / 86_400), 'day');
 }
 
-/** Durations in s, m, h or d with one decimal (spec §9): 42 → "42.0 s", 90 → "1.5 m", 5400 → "1.5 h". */
+/**
+ * Durations in s, m, h or d with one decimal (docs/limits.md): 42 → "42.0 s", 90 → "1.5 m", 5400 → "1.5 h".
+ */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '';
   const abs = Math.abs(seconds);
@@ -62,7 +64,7 @@ export function formatDuration(seconds: number): string {
   return `${(seconds / 86_400).toFixed(1)} d`;
 }
 
-/** The unread badge: the count, capped at 99 ("99+"), nothing for zero (spec §9). */
+/** The unread badge: the count, capped at 99 ("99+"), nothing for zero (docs/limits.md). */
 export function badgeText(count: number, max = 99): string | null {
   if (!count || count < 0) return null;
   return count > max ? `${max}+` : String(count);

@@ -3,7 +3,7 @@ import { classifyHttpError, serverDetail } from './httpErrors';
 
 const url = '/api/v1/users/users/';
 
-describe('classifyHttpError (spec §8)', () => {
+describe('classifyHttpError (docs/http.md#errors-and-what-the-console-shows)', () => {
   it('401/403 on the profile call → login at once', () => {
     for (const status of [401, 403]) {
       const e = classifyHttpError({ url: '/api/v1/users/profile/?x=1', status, message: 'x' });

@@ -1,7 +1,10 @@
 import { PROFILE_URL } from '../constants';
 import { HttpError } from '../http/HttpError';
 
-/** The fixed messages of spec §8, keyed by the host-namespace i18n key that translates them. */
+/**
+ * The fixed messages of docs/http.md#errors-and-what-the-console-shows, keyed by the host-namespace i18n key
+ * that translates them.
+ */
 export const HTTP_ERROR_MESSAGES = {
   'http.badRequest': 'Request error, please check what you filled in',
   'http.forbidden': 'Request error, no permission for this operation',
@@ -38,7 +41,10 @@ export function serverDetail(data: unknown): string | null {
   return null;
 }
 
-/** Classify a failed request into an `HttpError` following the catalogue of spec §8. */
+/**
+ * Classify a failed request into an `HttpError` following the catalogue of
+ * docs/http.md#errors-and-what-the-console-shows.
+ */
 export function classifyHttpError(req: FailedRequest): HttpError {
   const base = { url: req.url, method: req.method, status: req.status, data: req.data, silent: req.silent };
   const fixed = (kind: HttpError['kind'], key: MessageKey): HttpError =>

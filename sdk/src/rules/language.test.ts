@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, normalizeLanguage, toServerLanguage } from './language';
 
-describe('detectLanguage (spec §1)', () => {
+describe('detectLanguage (docs/shell.md#languages-and-dates)', () => {
   it('prefers the language cookie', () => {
     expect(detectLanguage({ cookie: 'en', browser: ['ja-JP'] })).toBe('en');
     expect(detectLanguage({ cookie: 'ja', browser: ['en-US'] })).toBe('ja');

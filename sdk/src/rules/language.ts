@@ -1,8 +1,11 @@
-/** Languages the console offers (spec §1); English is the fallback text. */
+/** Languages the console offers (docs/shell.md#languages-and-dates); English is the fallback text. */
 export const LANGUAGES = ['zh', 'en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-/** Used when neither the cookie nor the browser names a supported language (spec §1). */
+/**
+ * Used when neither the cookie nor the browser names a supported language
+ * (docs/shell.md#languages-and-dates).
+ */
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
 /**
@@ -20,7 +23,10 @@ export function toServerLanguage(lng: Language): string {
   return lng === 'zh' ? 'zh-hans' : lng;
 }
 
-/** Initial language: language cookie, then the browser's languages in order, then zh (spec §1). */
+/**
+ * Initial language: language cookie, then the browser's languages in order, then zh
+ * (docs/shell.md#languages-and-dates).
+ */
 export function detectLanguage(input: { cookie?: string | null; browser?: readonly string[] }): Language {
   const fromCookie = normalizeLanguage(input.cookie);
   if (fromCookie) return fromCookie;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ORG_ID } from '../constants';
 import { chooseOrganization, resolveOrgHeader } from './organizations';
 
-describe('resolveOrgHeader (spec §7)', () => {
+describe('resolveOrgHeader (docs/organizations.md#in-the-console)', () => {
   it('uses the oid query parameter first', () => {
     expect(resolveOrgHeader({ oidQuery: 'q-org', currentOrgId: 'cur', xpackEnabled: true })).toBe('q-org');
     expect(resolveOrgHeader({ oidQuery: 'q-org', currentOrgId: null, xpackEnabled: false })).toBe('q-org');
@@ -22,7 +22,7 @@ describe('resolveOrgHeader (spec §7)', () => {
   });
 });
 
-describe('chooseOrganization (spec §4 organization check)', () => {
+describe('chooseOrganization (docs/organizations.md#in-the-console organization check)', () => {
   const a = { id: 'a', name: 'A' };
   const b = { id: 'b', name: 'B', is_default: true };
   const off = { id: 'c', name: 'C', disabled: true };

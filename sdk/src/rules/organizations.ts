@@ -2,8 +2,8 @@ import { DEFAULT_ORG_ID } from '../constants';
 import type { OrgRef } from '../services/session';
 
 /**
- * X-JMS-ORG for a request (spec §7): the `oid` query parameter, else the current org, else the default org
- * when the enterprise edition is off; otherwise no header (the server picks).
+ * X-JMS-ORG for a request (docs/organizations.md#in-the-console): the `oid` query parameter, else the current
+ * org, else the default org when the enterprise edition is off; otherwise no header (the server picks).
  */
 export function resolveOrgHeader(input: {
   oidQuery?: string | null;
@@ -23,9 +23,10 @@ export const DEFAULT_ORG: Readonly<OrgRef> = Object.freeze({
 });
 
 /**
- * Organization check at start-up (spec §4, §6): without a valid licence everyone works in the default org;
- * with one, keep the wanted org if the user may use it, else fall back to the default entry of the list,
- * else its first entry. Returns null when the user has no organization at all in this view.
+ * Organization check at start-up (docs/organizations.md#in-the-console): without a valid licence everyone
+ * works in the default org; with one, keep the wanted org if the user may use it, else fall back to the
+ * default entry of the list, else its first entry. Returns null when the user has no organization at all in
+ * this view.
  */
 export function chooseOrganization(input: {
   wanted?: string | null;

@@ -9,7 +9,7 @@ import {
 
 const held = ['users.view_user', 'users.add_user', 'assets.view_asset'];
 
-describe('hasPermissions (spec §6)', () => {
+describe('hasPermissions (docs/permissions.md#permission-codes)', () => {
   it('passes an empty or missing requirement', () => {
     expect(hasPermissions(held, [])).toBe(true);
     expect(hasPermissions(held, undefined)).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Permission rules of spec §6. Codes are `app.action_resource` (e.g. `users.view_user`); actions are add,
- * change, delete and view.
+ * Permission rules of docs/permissions.md#permission-codes. Codes are `app.action_resource` (e.g.
+ * `users.view_user`); actions are add, change, delete and view.
  */
 
 /** One code, or a list of which every entry is required; an entry `a|b` passes when either is held. */
@@ -42,8 +42,9 @@ export function hasPermissions(held: Iterable<string>, required: PermissionRequi
 const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Infer the route action from a page path (spec §6): …/create → create, …/update → update, …/delete → destroy,
- * a trailing `:id` (or a concrete uuid-looking id) → retrieve, anything else → list.
+ * Infer the route action from a page path (docs/permissions.md#permission-codes): …/create → create, …/update
+ * → update, …/delete → destroy, a trailing `:id` (or a concrete uuid-looking id) → retrieve, anything else →
+ * list.
  */
 export function inferRouteAction(path: string): RouteAction {
   const segments = path.split(/[?#]/, 1)[0]!.split('/').filter(Boolean);

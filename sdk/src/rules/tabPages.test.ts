@@ -3,7 +3,7 @@ import { resolveActiveTab } from './tabPages';
 
 const tabs = [{ name: 'info' }, { name: 'secret', hidden: true }, { name: 'perms' }];
 
-describe('tab pages: activeTab query → cookie → default (spec §2)', () => {
+describe('tab pages: activeTab query → cookie → default (docs/shell.md#tab-pages)', () => {
   it('prefers the query, then the cookie, then the default', () => {
     expect(resolveActiveTab({ tabs, query: 'perms', cookie: 'info', defaultTab: 'info' })).toBe('perms');
     expect(resolveActiveTab({ tabs, query: null, cookie: 'perms', defaultTab: 'info' })).toBe('perms');

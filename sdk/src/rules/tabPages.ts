@@ -1,4 +1,4 @@
-/** Cookie that remembers the last tab clicked on a tab page (spec §2 "Tab pages"), for one day. */
+/** Cookie that remembers the last tab clicked on a tab page (docs/shell.md#tab-pages), for one day. */
 export const ACTIVE_TAB_COOKIE = 'activeTab';
 export const ACTIVE_TAB_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
 export const ACTIVE_TAB_QUERY = 'activeTab';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openTaskLog, taskIdOf, taskLogPopupUrl } from './taskLog';
 
-describe('task log popup (spec §2)', () => {
+describe('task log popup (docs/shell.md#the-task-log-window)', () => {
   it('opens the legacy hash path in a 900×600 window', () => {
     const open = vi.fn();
     openTaskLog('5f0c1a52-0000-4000-8000-000000000001', open);

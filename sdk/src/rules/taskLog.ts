@@ -1,7 +1,7 @@
 /**
- * The task log (spec §2 "Entry and guards"): many actions answer `{task: <id>}`; the console shows that
- * task's log on the legacy route `/ops/celery/task/{id}/log/`, in a 900×600 popup opened on the hash path
- * (old links keep working: the host turns `/ui/#/…` into a real path at boot).
+ * The task log (docs/shell.md#the-task-log-window): many actions answer `{task: <id>}`; the console shows
+ * that task's log on the legacy route `/ops/celery/task/{id}/log/`, in a 900×600 popup opened on the hash
+ * path (old links keep working: the host turns `/ui/#/…` into a real path at boot).
  */
 export const TASK_LOG_POPUP_FEATURES = 'width=900,height=600';
 

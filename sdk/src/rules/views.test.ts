@@ -34,7 +34,7 @@ describe('views', () => {
   });
 });
 
-describe('view availability and the view check (spec §2)', () => {
+describe('view availability and the view check (docs/shell.md#views)', () => {
   const o = { id: 'o', name: 'O' };
   it('lists the available views in switcher order and falls back to the first', async () => {
     const { availableViews, firstAvailableView, checkViewAccess, startView, viewHasOrganizations } =

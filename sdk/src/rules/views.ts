@@ -1,6 +1,9 @@
 import type { OrgRef } from '../services/session';
 
-/** The four top-level views with an organization switcher (spec §1), plus the two areas without one. */
+/**
+ * The four top-level views with an organization switcher (docs/shell.md#views), plus the two areas without
+ * one.
+ */
 export const CONSOLE_VIEWS = ['console', 'audit', 'workbench', 'tickets', 'settings', 'profile'] as const;
 export type ConsoleView = (typeof CONSOLE_VIEWS)[number];
 
@@ -8,7 +11,7 @@ export function isConsoleView(value: string): value is ConsoleView {
   return (CONSOLE_VIEWS as readonly string[]).includes(value);
 }
 
-/** The first path segment selects the current view (spec §2); other segments select none. */
+/** The first path segment selects the current view (docs/shell.md#views); other segments select none. */
 export function viewOfPath(path: string): ConsoleView | null {
   const first = path.replace(/^\/+/, '').split(/[/?#]/, 1)[0] ?? '';
   return isConsoleView(first) ? first : null;
@@ -20,7 +23,10 @@ interface ProfileOrgs {
   workbench_orgs?: readonly OrgRef[];
 }
 
-/** Organizations in use for a view (spec §4): console/tickets → console, audit → audit, workbench → workbench. */
+/**
+ * Organizations in use for a view (docs/shell.md#views): console/tickets → console, audit → audit, workbench
+ * → workbench.
+ */
 export function orgsOfView(profile: ProfileOrgs, view: ConsoleView | null): readonly OrgRef[] {
   switch (view) {
     case 'audit':
@@ -33,8 +39,9 @@ export function orgsOfView(profile: ProfileOrgs, view: ConsoleView | null): read
 }
 
 /**
- * May the user open this view (spec §2 "Shell")? console and tickets need console orgs, audit needs audit orgs,
- * workbench is always offered; settings and profile are not gated by orgs (their routes carry permissions).
+ * May the user open this view (docs/shell.md#views)? console and tickets need console orgs, audit needs audit
+ * orgs, workbench is always offered; settings and profile are not gated by orgs (their routes carry
+ * permissions).
  */
 export function canUseView(profile: ProfileOrgs, view: ConsoleView): boolean {
   switch (view) {
@@ -49,8 +56,9 @@ export function canUseView(profile: ProfileOrgs, view: ConsoleView): boolean {
 }
 
 /**
- * The navbar tickets link (spec §2, §6): a valid licence and `tickets.view_ticket`, and — so that it never
- * leads to a view that would send the user away — a tickets view the user may open.
+ * The navbar tickets link (docs/shell.md#views, docs/shell.md#navbar): a valid licence and
+ * `tickets.view_ticket`, and — so that it never leads to a view that would send the user away — a tickets
+ * view the user may open.
  */
 export function showsTicketsLink(
   profile: ProfileOrgs & { perms?: readonly string[] },
@@ -67,7 +75,7 @@ export function isSwitcherView(value: string | null | undefined): value is Switc
   return (SWITCHER_VIEWS as readonly string[]).includes(value ?? '');
 }
 
-/** Views this user may use, in switcher order (spec §2 "Shell"). */
+/** Views this user may use, in switcher order (docs/shell.md#views). */
 export function availableViews(profile: ProfileOrgs): SwitcherView[] {
   return SWITCHER_VIEWS.filter((view) => canUseView(profile, view));
 }
@@ -78,7 +86,7 @@ export function firstAvailableView(profile: ProfileOrgs): SwitcherView {
 }
 
 /**
- * View check of a navigation (spec §2 "Entry and guards"): the view of `path` when the user may use it
+ * View check of a navigation (docs/shell.md#entry-and-guards): the view of `path` when the user may use it
  * (or the path has no view), else the first available view, to which the shell redirects after resetting
  * its state.
  */
@@ -92,15 +100,15 @@ export function checkViewAccess(
 }
 
 /**
- * The view the root route opens (spec §2): the last-used view stored under PreView when the user may still
- * use it, else the first available view.
+ * The view the root route opens (docs/shell.md#views): the last-used view stored under PreView when the user
+ * may still use it, else the first available view.
  */
 export function startView(profile: ProfileOrgs, preView: string | null | undefined): SwitcherView {
   if (isSwitcherView(preView) && canUseView(profile, preView)) return preView;
   return firstAvailableView(profile);
 }
 
-/** Does the organization selector show in this view (settings and profile have none; spec §1)? */
+/** Does the organization selector show in this view (settings and profile have none; docs/shell.md#views)? */
 export function viewHasOrganizations(view: ConsoleView | null): boolean {
   return view !== 'settings' && view !== 'profile';
 }

@@ -17,7 +17,7 @@ function open(...paths: Array<string | [string, Partial<VisitedView>]>): Visited
   );
 }
 
-describe('visited-view tabs (spec §2)', () => {
+describe('visited-view tabs (docs/shell.md#visited-tabs)', () => {
   it('keeps one tab per path; the newest query wins', () => {
     const views = open('/console/users', '/console/users?page=2', '/console/assets/');
     expect(views.map((v) => v.path)).toEqual(['/console/users', '/console/assets']);

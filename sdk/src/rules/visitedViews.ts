@@ -1,5 +1,5 @@
 /**
- * The visited-view tab bar (spec §2 "Shell"): one tab per path; affix tabs persist and cannot be closed;
+ * The visited-view tab bar (docs/shell.md#views): one tab per path; affix tabs persist and cannot be closed;
  * Close, Close Others, Close All; closing the last goes to the last remaining view or the root. Pure
  * functions over an immutable list, so the rules are tested without a browser.
  */

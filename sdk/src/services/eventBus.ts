@@ -8,11 +8,14 @@ import type { Organization } from './org';
 export type BastionEvent =
   /** A failed request the user should hear about (toast); `silent` requests never publish this. */
   | { type: 'http.error'; error: HttpError }
-  /** Every completed response, for the 30 s session check (spec §7). */
+  /** Every completed response, for the 30 s session check (docs/http.md#requests-the-console-sends). */
   | { type: 'http.response'; url: string; status: number }
-  /** 401 outside the profile call: the 'Info' re-login dialog (spec §8). */
+  /**
+   * 401 outside the profile call: the 'Info' re-login dialog
+   * (docs/http.md#errors-and-what-the-console-shows).
+   */
   | { type: 'session.expired' }
-  /** 401/403 on the profile call: go to the login page at once (spec §6). */
+  /** 401/403 on the profile call: go to the login page at once (docs/shell.md#start-up-order). */
   | { type: 'session.login-required' }
   | { type: 'org.changed'; org: Organization }
   /** A message for the user as a toast (e.g. "connecting the websocket failed"); `detail` is final text. */

@@ -4,7 +4,10 @@ export type QueryParams = Record<string, string | number | boolean | undefined |
 export interface HttpRequestOptions {
   params?: QueryParams;
   headers?: Record<string, string>;
-  /** Suppress the automatic red error toast (spec §7: mail/LDAP tests, quiet detail loads). */
+  /**
+   * Suppress the automatic red error toast (docs/http.md#requests-the-console-sends: mail/LDAP tests, quiet
+   * detail loads).
+   */
   silent?: boolean;
   signal?: AbortSignal;
   /** Overrides the 60 s default; rarely needed. */
@@ -21,8 +24,9 @@ export interface HttpResponse<T> {
 export type RawOption = { raw: true };
 
 /**
- * The console's HTTP client (spec §7). Resolves with the body by default; with `{ raw: true }` with the full
- * response. Rejects with an `HttpError` (see `HttpError.kind`); error presentation is the host's job.
+ * The console's HTTP client (docs/http.md#requests-the-console-sends). Resolves with the body by default;
+ * with `{ raw: true }` with the full response. Rejects with an `HttpError` (see `HttpError.kind`); error
+ * presentation is the host's job.
  */
 export interface HttpClient {
   get<T>(url: string, options: HttpRequestOptions & RawOption): Promise<HttpResponse<T>>;

@@ -4,7 +4,10 @@ import type { ConsoleView } from '../rules/views';
 
 export type Organization = OrgRef;
 
-/** The current organization (spec §4): remembered per user in local storage and in the X-JMS-ORG cookie. */
+/**
+ * The current organization (docs/organizations.md#in-the-console): remembered per user in local storage and
+ * in the X-JMS-ORG cookie.
+ */
 export interface OrgService {
   readonly current: Organization | null;
   readonly current$: Observable<Organization | null>;

@@ -1,4 +1,4 @@
-/** GET /api/v1/settings/public/ → `data` (spec §3). Unknown keys are kept. */
+/** GET /api/v1/settings/public/ → `data` (docs/settings.md#public-settings). Unknown keys are kept. */
 export interface PublicSettingValues {
   LOGIN_TITLE?: string;
   XPACK_ENABLED?: boolean;

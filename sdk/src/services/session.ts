@@ -45,7 +45,8 @@ export interface UserProfile {
 }
 
 /**
- * The signed-in session (spec §4, §6, §7): the profile, the periodic session check and logout.
+ * The signed-in session (docs/shell.md#start-up-order, docs/http.md#requests-the-console-sends): the profile,
+ * the periodic session check and logout.
  */
 export interface SessionService {
   /** The last profile fetched, or null before sign-in completed. */

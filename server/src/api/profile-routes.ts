@@ -9,7 +9,10 @@ import { serializeUser } from '../users/serialize-user';
 import { registerProfilePasswordRoutes } from './profile-password-routes';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** The signed-in user with `perms` for the request's org and the orgs of each view (contract §3.2). */
+  /**
+   * The signed-in user with `perms` for the request's org and the orgs of each view
+   * (docs/permissions.md#per-organization).
+   */
   app.get('/api/v1/users/profile/', async (request) => {
     const auth = requireAuth(request);
     const org = await resolveRequestOrg(ctx.db, request, auth.access);

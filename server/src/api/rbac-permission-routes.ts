@@ -7,7 +7,10 @@ import { allows } from '../rbac/authorize';
 import { permissionList, permissionTree } from '../rbac/permission-tree';
 import { listRolePermissions } from '../data/stores/role-permissions';
 
-/** `GET /api/v1/rbac/permissions/` and `/permissions/tree/` (api.md §3.4): `?scope=org|system&role=<id>`. */
+/**
+ * `GET /api/v1/rbac/permissions/` and `/permissions/tree/`
+ * (docs/permissions.md#roles-bindings-and-the-permission-tree): `?scope=org|system&role=<id>`.
+ */
 export function registerRbacPermissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const held = async (roleId: string | undefined): Promise<Set<string> | null> => {
     if (!roleId || roleId.length > 64) return null;

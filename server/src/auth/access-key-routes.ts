@@ -47,10 +47,11 @@ const FIELDS: Record<string, FieldMeta> = {
 };
 
 /**
- * Deliberate deviation from v2.21 (design finding 12): there, list and detail answers carried every key's
- * secret, so anything that could read the list (a leaked session, an XSS, a shoulder) could sign as the
- * user for good. Here the secret is shown exactly once, in the answer to the POST that created it, and is
- * stored sealed (secret-box.ts); afterwards nobody, the owner included, can read it back.
+ * Deliberate deviation from v2.21 (docs/security-history.md, design weakness 12): there, list and detail
+ * answers carried every key's secret, so anything that could read the list (a leaked session, an XSS, a
+ * shoulder) could sign as the user for good. Here the secret is shown exactly once, in the answer to the POST
+ * that created it, and is stored sealed (secret-box.ts); afterwards nobody, the owner included, can read it
+ * back.
  */
 const serialize = (key: AccessKeyRecord, caller: RequestContext) => ({
   id: key.id,
@@ -80,7 +81,10 @@ function firstQuery(request: FastifyRequest): Record<string, string> {
 
 const ORDER_FIELDS = ['date_created', 'is_active', 'id'] as const;
 
-/** The caller's own keys (contract §1.5), with the secret shown only at creation (see `serialize`). */
+/**
+ * The caller's own keys (docs/auth.md#access-keys-and-signed-requests), with the secret shown only at
+ * creation (see `serialize`).
+ */
 export function registerAccessKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const detailUrl = `${ACCESS_KEYS_URL}:id/`;
 

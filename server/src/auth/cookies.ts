@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Cookie names derived from the configured prefix (contract §1.1). */
+/** Cookie names derived from the configured prefix (docs/auth.md#cookies-and-csrf). */
 export interface CookieNames {
   prefix: string;
   session: string;

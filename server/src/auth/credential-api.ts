@@ -37,7 +37,7 @@ export const missing = (caller: RequestContext, model: CredentialMessage): ApiEr
     'object_does_not_exist',
   );
 
-/** One field of the OPTIONS answer (contract §4.2). */
+/** One field of the OPTIONS answer (docs/http.md#metadata-options). */
 export interface FieldMeta {
   type: 'string' | 'boolean' | 'datetime';
   label: CredentialMessage;

@@ -4,9 +4,9 @@ import { registerAccessKeyRoutes } from './access-key-routes';
 import { registerTempTokenRoutes } from './temp-tokens';
 
 /**
- * The user's own credentials beyond the password (contract §1.5, §1.7): access keys and temporary
- * passwords. Signing with a key is handled in session-auth.ts (signature-auth.ts), using a temporary
- * password in login-routes.ts.
+ * The user's own credentials beyond the password (docs/auth.md#access-keys-and-signed-requests,
+ * docs/auth.md#temporary-passwords): access keys and temporary passwords. Signing with a key is handled in
+ * session-auth.ts (signature-auth.ts), using a temporary password in login-routes.ts.
  */
 export function registerCredentialRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAccessKeyRoutes(app, ctx);

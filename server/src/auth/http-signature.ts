@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 
 /**
- * The draft-cavage "HTTP Signatures" scheme as JumpServer's clients use it (httpsig, contract §1.5):
+ * The draft-cavage "HTTP Signatures" scheme as JumpServer's clients use it (httpsig,
+ * docs/auth.md#access-keys-and-signed-requests):
  *
  *   Authorization: Signature keyId="<id>",algorithm="hmac-sha256",headers="(request-target) date",signature="<b64>"
  *

@@ -59,9 +59,9 @@ function timeMatches(periods: unknown, now: Date): boolean {
 export type AclVerdict = { action: 'allow' | 'reject' | 'confirm'; name: string } | null;
 
 /**
- * resources.md §6: the user's active ACLs by priority (lower first), then newest, then name; the first whose
- * ip_group and time_period both match decides. No match (or no ACL) → null, i.e. the login proceeds.
- * A `confirm` ACL without reviewers is skipped, as in v2.21.
+ * docs/auth.md#login-acls: the user's active ACLs by priority (lower first), then newest, then name; the
+ * first whose ip_group and time_period both match decides. No match (or no ACL) → null, i.e. the login
+ * proceeds. A `confirm` ACL without reviewers is skipped, as in v2.21.
  */
 export async function loginAclVerdict(
   resources: ResourceDirectory,

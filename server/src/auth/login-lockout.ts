@@ -9,8 +9,8 @@ import {
 } from '../data/stores/login-failures';
 
 /**
- * Contract §1.3 lock-out: failures are counted per (username, client address); reaching the limit blocks
- * the username everywhere. A second counter per client address blocks the address itself.
+ * docs/auth.md#signing-in lock-out: failures are counted per (username, client address); reaching the limit
+ * blocks the username everywhere. A second counter per client address blocks the address itself.
  */
 export type LockState = { blocked: false } | { blocked: 'user' | 'ip'; minutes: number };
 

@@ -31,8 +31,8 @@ const lockMessage = (state: Exclude<LockState, { blocked: false }>, lang: Lang):
   loginMessage(state.blocked === 'ip' ? 'ipBlocked' : 'userBlocked', lang, { minutes: state.minutes });
 
 /**
- * The server-rendered login of contract §1.3: GET renders login.html with its page data, POST checks the
- * form (csrf double-submit, lock-out, password) and starts a fresh session.
+ * The server-rendered login of docs/auth.md#signing-in: GET renders login.html with its page data, POST
+ * checks the form (csrf double-submit, lock-out, password) and starts a fresh session.
  */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
@@ -94,8 +94,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
 
     const credentials = await findUserCredentials(ctx.db, username);
     let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
-    // A temporary password (contract §1.7, AUTH_TEMP_TOKEN) stands in for the password once; the lock-out
-    // above and the checks below apply to it exactly as to the password.
+    // A temporary password (docs/auth.md#temporary-passwords, AUTH_TEMP_TOKEN) stands in for the password
+    // once; the lock-out above and the checks below apply to it exactly as to the password.
     if (!passwordOk && credentials) passwordOk = await spendTempToken(ctx, credentials.user.id, password);
     if (!credentials || !passwordOk) {
       const { remaining, state } = await recordLoginFailure(ctx.db, username, ip, limits);

@@ -3,7 +3,7 @@ export const DEFAULT_NEXT = '/ui/';
 /**
  * Only same-site absolute paths are followed after login/logout: `/…`, not `//host` or `/\host` (browsers
  * read both as another host), no backslashes, no control characters, bounded length. v2.21 redirected to
- * an unvalidated `next` (open redirect, contract §11). Everything else becomes /ui/.
+ * an unvalidated `next` (open redirect, docs/security-history.md, entry 14). Everything else becomes /ui/.
  *
  * The answer goes into a `Location` header, which carries ASCII only: characters beyond it (`/ui/资产`)
  * are percent-encoded as UTF-8, which browsers read back as the same path; text that is not valid

@@ -65,10 +65,10 @@ interface BodyCheck {
 const bodyChecks = new WeakMap<FastifyRequest, BodyCheck>();
 
 /**
- * Authenticates an API request by an access key's HTTP signature (contract §1.5). Returns null when the
- * request does not use a key scheme (the session cookie then decides), the key's user when the signature
- * holds, and throws 401 `Invalid signature.` otherwise: a request that names a key scheme never falls back
- * to its cookies.
+ * Authenticates an API request by an access key's HTTP signature
+ * (docs/auth.md#access-keys-and-signed-requests). Returns null when the request does not use a key scheme
+ * (the session cookie then decides), the key's user when the signature holds, and throws 401 `Invalid
+ * signature.` otherwise: a request that names a key scheme never falls back to its cookies.
  *
  * What a signature must cover (docs/security.md "Access keys"): the request target and `Date` always;
  * `Digest` (SHA-256 of the body, checked against the bytes received — see `installSignedBodyCheck`) when
@@ -80,8 +80,9 @@ const bodyChecks = new WeakMap<FastifyRequest, BodyCheck>();
  * user, with that user's permissions in the org the request names (`?oid=` or the signed X-JMS-ORG; the
  * org cookie is ignored for them).
  *
- * Only `/api/` is open to keys: pages and websockets stay session-only (contract §1.1, §8.2). The client
- * address is never part of the decision, so forwarding headers (X-Forwarded-For …) cannot matter.
+ * Only `/api/` is open to keys: pages and websockets stay session-only (docs/auth.md#cookies-and-csrf,
+ * docs/site-messages.md#websocket). The client address is never part of the decision, so forwarding headers
+ * (X-Forwarded-For …) cannot matter.
  */
 export async function authenticateSignature(
   ctx: AppContext,

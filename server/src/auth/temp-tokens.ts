@@ -27,9 +27,10 @@ import { credentialMessage } from './credential-messages';
 import { openSecret, sealSecret } from './secret-box';
 
 /**
- * Temporary passwords (contract §1.7): a user makes a 36-character secret that works once, for 5 minutes,
- * as their password at the web login form, where the lock-out and the login ACLs apply as for a password.
- * Everything is refused while the public setting AUTH_TEMP_TOKEN is off (config `BASTION_AUTH_TEMP_TOKEN`).
+ * Temporary passwords (docs/auth.md#temporary-passwords): a user makes a 36-character secret that works once,
+ * for 5 minutes, as their password at the web login form, where the lock-out and the login ACLs apply as for
+ * a password. Everything is refused while the public setting AUTH_TEMP_TOKEN is off (config
+ * `BASTION_AUTH_TEMP_TOKEN`).
  */
 export const TEMP_TOKENS_URL = '/api/v1/authentication/temp-tokens/';
 export const TEMP_TOKEN_LIFETIME_MS = 5 * 60_000;

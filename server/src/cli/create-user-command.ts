@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config';
 import { openPreparedDatabase } from '../bootstrap/database-schema';
-import { seedOnStart } from '../bootstrap/first-start';
+import { ADMIN_USERNAME, seedOnStart } from '../bootstrap/first-start';
 import { createUser } from '../users/create-user';
 import { passwordProblems } from '../auth/password-policy';
+import { adminPasswordNotice } from './notice';
 
-export const CREATE_USER_USAGE = `usage: node dist/server/main.js create-user --username NAME --email ADDRESS --password SECRET
+export const CREATE_USER_USAGE = `usage: npm run admin -- create-user --username NAME --email ADDRESS --password SECRET
   [--name DISPLAY] [--system-role ROLE]... [--org-role ORG:ROLE]... [--inactive]
   ROLE is a role id or built-in name (User, SystemAuditor, SystemAdmin, OrgUser, OrgAuditor, OrgAdmin);
   ORG is an org id or "default". Defaults: --system-role User --org-role default:OrgUser.`;
@@ -42,7 +43,7 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
   try {
     const target = { db, resources: registry };
     const generated = await seedOnStart(target, config.adminPassword);
-    if (generated !== null) process.stdout.write(`admin password: ${generated}\n`);
+    if (generated !== null) process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, generated, null));
     const orgRoles = values['org-role']?.map((entry) => {
       const split = entry.lastIndexOf(':');
       if (split <= 0) throw new Error(`--org-role expects ORG:ROLE, got "${entry}"`);

@@ -5,8 +5,8 @@ import type { Condition } from '../data/conditions';
  * delete, bulk operations, export and import. A declaration holds no SQL and no route code; only its truly
  * special endpoints are written by hand, as `extraActions`.
  *
- * Contract: ../shared/contract/api.md §4 (metadata), §5 (lists), §6 (errors); fields per resource in
- * ../shared/contract/resources.md.
+ * Conventions: docs/http.md (metadata, lists, errors); the rules of each resource beyond its fields in
+ * docs/resources.md.
  */
 
 /** A text in the three console languages; the request language picks one (django_language, Accept-Language). */
@@ -294,7 +294,10 @@ export interface ResourceDeclaration {
   /** List URL, with trailing slash: `/api/v1/assets/assets/`. Detail is `<url><id>/`. */
   url: string;
   table: string;
-  /** Org-scoped resources carry `org_id` and the read-only `org_id`/`org_name` fields (resources.md §1.3). */
+  /**
+   * Org-scoped resources carry `org_id` and the read-only `org_id`/`org_name` fields
+   * (docs/organizations.md#organization-scoped-objects).
+   */
   orgScoped: boolean;
   label: Label;
   /** `id` is added by the engine (uuid, generated; optional on create) unless declared here. */
@@ -308,7 +311,7 @@ export interface ResourceDeclaration {
   fieldsSmall?: readonly string[];
   /** Column used by `date_from`/`date_to`. */
   dateRangeField?: string;
-  /** Bulk DELETE guard (api.md §5): org rules, id/spm only, or refused. */
+  /** Bulk DELETE guard (docs/http.md#lists): org rules, id/spm only, or refused. */
   bulkDelete: 'org' | 'ids' | false;
   /** Overrides of the CRUD permission codes (default `<app>.<action>_<model>`). */
   permissions?: Partial<Record<CrudAction, string>>;

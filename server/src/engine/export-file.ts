@@ -18,9 +18,9 @@ export interface ExportColumn {
 }
 
 /**
- * Columns of an export (api.md §5): export = every readable field minus org_id; import = every writable
- * field minus id and org_id; update = every writable field (with id, so the rows can be PUT back) minus
- * org_id. Secret fields (passwords, keys) and fields hidden from the requester are never columns. The
+ * Columns of an export (docs/http.md#lists): export = every readable field minus org_id; import = every
+ * writable field minus id and org_id; update = every writable field (with id, so the rows can be PUT back)
+ * minus org_id. Secret fields (passwords, keys) and fields hidden from the requester are never columns. The
  * title is the label in the request language, `*` first when the field is required.
  */
 export function exportColumns(

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import Papa from 'papaparse';
 import { ResponseError } from '../http/api-error';
 import type { FieldDeclaration } from './declaration';
@@ -25,7 +25,7 @@ const parseError = (reason: string): ResponseError =>
 type Cell = string | number | boolean | null;
 
 /** One xlsx cell as import reads it: rich text, hyperlinks and formulas give their text / result. */
-function xlsxCell(value: ExcelJS.CellValue): Cell {
+function xlsxCell(value: CellValue): Cell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
@@ -38,6 +38,8 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
 }
 
 async function xlsxRows(buffer: Buffer, pacer: Pacer): Promise<Cell[][]> {
+  // Loaded on the first xlsx upload, not at start: exceljs alone takes about half a second to load.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -107,7 +109,7 @@ function convertCell(cell: Cell): unknown {
 }
 
 /**
- * `POST <list>render-to-json/` (api.md §5): the header row maps labels (any language, with or without
+ * `POST <list>render-to-json/` (docs/http.md#lists): the header row maps labels (any language, with or without
  * `*`) or field names to writable fields; unknown and read-only columns are dropped, empty cells are left
  * out, empty rows skipped.
  */

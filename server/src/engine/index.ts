@@ -22,7 +22,7 @@ export interface Engine {
 export function installEngine(app: FastifyInstance, ctx: AppContext, registry: ResourceRegistry): Engine {
   const cache = new ResourceCacheStore(ctx.db);
 
-  // Import bodies are the raw file (api.md §5): kept as bytes; render-to-json parses them.
+  // Import bodies are the raw file (docs/http.md#lists): kept as bytes; render-to-json parses them.
   app.addContentTypeParser(
     ['text/csv', 'text/xlsx'],
     { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },

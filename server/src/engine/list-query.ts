@@ -61,9 +61,9 @@ export interface ListRequest {
 }
 
 /**
- * Turns the list parameters of api.md §5 into a storage-neutral query. Every tolerance is documented:
- * unknown parameters and order fields are ignored, an unparsable filter value or date is dropped, a bad
- * limit/offset means no pagination / offset 0, search terms are capped in number (10) and length.
+ * Turns the list parameters of docs/http.md#lists into a storage-neutral query. Every tolerance is
+ * documented: unknown parameters and order fields are ignored, an unparsable filter value or date is dropped,
+ * a bad limit/offset means no pagination / offset 0, search terms are capped in number (10) and length.
  */
 export async function listRequest(
   resource: EngineResource,

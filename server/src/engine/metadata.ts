@@ -2,7 +2,8 @@ import type { FieldDeclaration, Language, RequestContext } from './declaration';
 import type { EngineResource } from './runtime';
 
 /**
- * DRF metadata (OPTIONS) in the shape of api.md §4: top-level keys, then per method the fields with
+ * DRF metadata (OPTIONS) in the shape of docs/http.md#metadata-options: top-level keys, then per method the
+ * fields with
  * `type, required, default, read_only, label, help_text, min/max, write_only, children, choices` and, under
  * GET, `filter`/`order`. Labels, help texts and choice names are in the request language.
  *

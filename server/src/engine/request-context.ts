@@ -19,7 +19,8 @@ export async function requestContext(db: Database, request: FastifyRequest): Pro
     username: auth.user.username,
     orgId: org.id,
     perms: org.perms,
-    // SystemAdmin is v2.21's superuser: every check passes, in every org (api.md §3.1).
+    // SystemAdmin is v2.21's superuser: every check passes, in every org
+    // (docs/permissions.md#per-organization).
     isSystemAdmin: holdsSystemAdmin(auth.access),
     language: requestLanguage(request),
     timeZone: requestTimeZone(request.headers['x-tz']),

@@ -26,7 +26,7 @@ import { MAX_BULK_ITEMS, assertBulkSize } from './write-batch';
 /** Rows per batch of an unpaged list (see GET): about a slice of work each. */
 const UNPAGED_BATCH = 1000;
 
-/** Suggestions pages: the select lists' page size (spec §9), and a cap for callers asking more. */
+/** Suggestions pages: the select lists' page size (docs/limits.md), and a cap for callers asking more. */
 const SUGGESTIONS_PAGE = 10;
 const SUGGESTIONS_MAX = 100;
 /** The longest search text a suggestion compares whole with a name (names are at most 128 characters). */
@@ -200,7 +200,7 @@ export function registerResourceRoutes(
         throw new ResponseError(400, [message('idMissing', ctx.language)]);
       return String(id).slice(0, 64);
     });
-    // One read for every target, within the request's filtered set (api.md §5).
+    // One read for every target, within the request's filtered set (docs/http.md#lists).
     const idCondition = { field: 'id', op: 'in', values: ids } as const;
     const found = new Map(
       (
@@ -217,7 +217,7 @@ export function registerResourceRoutes(
   app.put(listUrl, bulkUpdate(false));
   app.patch(listUrl, bulkUpdate(true));
 
-  // Bulk delete with the guard of api.md §5; a refusal is a 400 with an empty body.
+  // Bulk delete with the guard of docs/http.md#lists; a refusal is a 400 with an empty body.
   app.delete(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'delete', 'DELETE');
@@ -315,8 +315,8 @@ function exportFormat(
 }
 
 /**
- * api.md §5 / resources.md §1.1: 'org' allows spm, a set narrowed to fewer rows than the whole, or exactly
- * one row; 'ids' allows only id-narrowed requests (`ids=`, `spm=`); false refuses.
+ * docs/http.md#lists / docs/resources.md#common-rules: 'org' allows spm, a set narrowed to fewer rows than
+ * the whole, or exactly one row; 'ids' allows only id-narrowed requests (`ids=`, `spm=`); false refuses.
  */
 async function bulkDeleteAllowed(resource: EngineResource, list: ListRequest): Promise<boolean> {
   const guard = resource.declaration.bulkDelete;

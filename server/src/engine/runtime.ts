@@ -23,7 +23,10 @@ import { Pacer, yieldToEventLoop } from './pacer';
 import { validateObject, type WriteMode } from './validation';
 import { Batch, assertBulkSize, throwItemErrors } from './write-batch';
 
-/** The root-org refusal of org-scoped creates (resources.md §1.3), as a clear 400 rather than v2.21's 500. */
+/**
+ * The root-org refusal of org-scoped creates (docs/organizations.md#organization-scoped-objects), as a clear
+ * 400 rather than v2.21's 500.
+ */
 export const saveInOrgError = (ctx: RequestContext): ResponseError =>
   new ResponseError(400, { detail: message('saveInOrg', ctx.language), code: 'org_required' });
 
@@ -398,7 +401,8 @@ export class EngineResource implements ResourceAccess {
     if (this.declaration.orgScoped) row.org_id = ctx.orgId;
     if (fields.has('date_created') && row.date_created === undefined) row.date_created = now;
     if (fields.has('date_updated') && row.date_updated === undefined) row.date_updated = now;
-    // resources.md §1.5: created_by is filled with the requester when empty (30 characters at most).
+    // docs/resources.md#common-rules: created_by is filled with the requester when empty (30 characters at
+    // most).
     if (fields.has('created_by') && !row.created_by) row.created_by = ctx.username.slice(0, 30);
     return row;
   }

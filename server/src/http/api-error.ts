@@ -1,4 +1,4 @@
-/** An error answered as DRF does: `{detail, code}` with the given status (contract §6). */
+/** An error answered as DRF does: `{detail, code}` with the given status (docs/http.md#error-bodies). */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

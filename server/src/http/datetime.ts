@@ -1,6 +1,6 @@
 /**
- * The v2.21 wire format for datetimes: `YYYY/MM/DD HH:MM:SS +ZZZZ` (contract §0), rendered in the zone
- * the console sends in `X-TZ` when it is a valid IANA name, else UTC.
+ * The v2.21 wire format for datetimes: `YYYY/MM/DD HH:MM:SS +ZZZZ` (docs/http.md#dates-on-the-wire), rendered
+ * in the zone the console sends in `X-TZ` when it is a valid IANA name, else UTC.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** limit/offset of a list request (contract §5); limit null = answer a plain array. */
+/** limit/offset of a list request (docs/http.md#lists); limit null = answer a plain array. */
 export interface PageRequest {
   limit: number | null;
   offset: number;

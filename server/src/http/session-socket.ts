@@ -7,9 +7,9 @@ import type { Database } from '../data/database';
 /**
  * The one way this server opens a WebSocket: the session cookie only, and the page's own Origin. Both are
  * checked before the handshake (401 / 403 in the DRF shape), so an anonymous client or another site's page
- * (cross-site WebSocket hijacking with our cookie, contract §11 finding 2) never gets a socket at all.
- * Used by the site-message socket (`notifications/`) and the task-log socket (`ops/`). After the handshake
- * the identity keeps being checked (`SocketIdentity`): a socket never outlives its session.
+ * (cross-site WebSocket hijacking with our cookie, docs/security-history.md, design weakness 2) never gets a
+ * socket at all. Used by the site-message socket (`notifications/`) and the task-log socket (`ops/`). After
+ * the handshake the identity keeps being checked (`SocketIdentity`): a socket never outlives its session.
  */
 
 /** Close code for a socket whose session went away after the handshake (sent only on an open socket). */
@@ -34,7 +34,10 @@ function ownOrigins(request: FastifyRequest): string[] {
   return [`${request.protocol}://${host}`.toLowerCase()];
 }
 
-/** Cross-site WebSocket hijacking guard (contract §11 finding 2): the Origin must be our own. */
+/**
+ * Cross-site WebSocket hijacking guard (docs/security-history.md, design weakness 2): the Origin must be our
+ * own.
+ */
 export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;

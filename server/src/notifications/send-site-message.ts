@@ -14,7 +14,7 @@ export interface SiteMessageInput {
 /**
  * Delivers a site message to each of `userIds` (unknown ids are skipped) and pushes the new unread count
  * to their open consoles, on every instance. For other server modules and seeds; there is deliberately no
- * HTTP "send" endpoint open to every user (contract §11, design finding 3).
+ * HTTP "send" endpoint open to every user (docs/security-history.md, design weakness 3).
  */
 export async function sendSiteMessage(
   db: Database,

@@ -46,7 +46,7 @@ function fieldError(reply: import('fastify').FastifyReply, field: string, messag
 }
 
 /**
- * Site messages (contract §8.1): every signed-in user reads and marks only their own messages.
+ * Site messages (docs/site-messages.md#api): every signed-in user reads and marks only their own messages.
  */
 export function registerSiteMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tz = (request: FastifyRequest) => requestTimeZone(request.headers['x-tz']);

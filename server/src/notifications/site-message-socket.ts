@@ -9,7 +9,7 @@ export { isSameOrigin } from '../http/session-socket';
 export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
 
 /**
- * `/ws/notifications/site-msg/` (contract §8.2): the session cookie only; `{"type":"unread_count",
+ * `/ws/notifications/site-msg/` (docs/site-messages.md#websocket): the session cookie only; `{"type":"unread_count",
  * "unread_count":n}` on connect and whenever the count changes. A cross-site or anonymous upgrade is refused
  * before the handshake (403 / 401, see http/session-socket.ts), so another site's page can never read the
  * count with our cookie; once open, the session is re-checked on every client frame and periodically, and

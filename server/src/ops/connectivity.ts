@@ -221,7 +221,7 @@ const TEST = 'assets.test_assetconnectivity';
 const REFRESH = 'assets.refresh_assethardwareinfo';
 const PUSH = 'assets.push_assetsystemuser';
 
-/** `POST assets/{id}/tasks/` `{action}` (resources.md §8) → `{task}`. */
+/** `POST assets/{id}/tasks/` `{action}` (docs/resources.md#assets) → `{task}`. */
 async function assetTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const { ctx } = call;
   const action = actionOf(call, ['refresh', 'test', 'push_system_user', 'test_system_user']);
@@ -248,7 +248,10 @@ async function assetTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   return { body: { task } };
 }
 
-/** `POST nodes/{id}/tasks/` `{action}` (resources.md §9): every asset of the node's subtree → `{task}`. */
+/**
+ * `POST nodes/{id}/tasks/` `{action}` (docs/resources.md#nodes): every asset of the node's subtree →
+ * `{task}`.
+ */
 async function nodeTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const { ctx, resources } = call;
   const action = actionOf(call, ['refresh', 'test', 'refresh_cache']);

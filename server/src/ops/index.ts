@@ -13,9 +13,10 @@ const HEARTBEAT_MS = INSTANCE_ALIVE_MS / 3;
 
 /**
  * Ops: the task runner of this instance, the task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback
- * (contract §10.7) — logs are read from the database, so any instance serves any task's log — and the
- * daily sweep of old task logs, run once a day across all instances. Called once the engine is installed
- * (the runner records runs in the `ops.task` / `ops.adhocexecution` resources).
+ * (docs/architecture.md#tasks-and-their-logs-serversrcops) — logs are read from the database, so any
+ * instance serves any task's log — and the daily sweep of old task logs, run once a day across all
+ * instances. Called once the engine is installed (the runner records runs in the `ops.task` /
+ * `ops.adhocexecution` resources).
  */
 export async function registerOps(app: FastifyInstance, ctx: AppContext): Promise<TaskRunner> {
   if (!ctx.resources) throw new Error('registerOps needs the engine (ctx.resources)');

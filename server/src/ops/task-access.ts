@@ -6,9 +6,9 @@ import { holdsSystemAdmin } from '../rbac/authorize';
 export const VIEW_TASK_LOGS = 'ops.view_adhocexecution';
 
 /**
- * Who may read a task's log (unlike v2.21, design finding 1: any signed-in user, by UUID): the user who
- * started it, or a user holding `ops.view_adhocexecution` in the task's own organization (OrgAdmin there),
- * or a SystemAdmin. Nobody else learns whether the task exists.
+ * Who may read a task's log (unlike v2.21, docs/security-history.md, design weakness 1: any signed-in user,
+ * by UUID): the user who started it, or a user holding `ops.view_adhocexecution` in the task's own
+ * organization (OrgAdmin there), or a SystemAdmin. Nobody else learns whether the task exists.
  */
 export function mayReadTaskLog(auth: AuthContext, run: StoredRow | null): boolean {
   if (!run) return false;

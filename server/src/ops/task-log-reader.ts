@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
-/** Text for an xterm: every line break becomes \r\n (contract §10.7). */
+/**
+ * Text for an xterm: every line break becomes \r\n (docs/architecture.md#tasks-and-their-logs-serversrcops).
+ */
 export function toTerminal(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
 }

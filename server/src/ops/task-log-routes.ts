@@ -9,7 +9,7 @@ import { taskIdOf } from './task-ids';
 import { toTerminal } from './task-log-reader';
 import type { TaskRunner } from './task-runner';
 
-/** One answer's share of the log (contract §10.7: up to 10 KB). */
+/** One answer's share of the log (docs/architecture.md#tasks-and-their-logs-serversrcops: up to 10 KB). */
 export const HTTP_CHUNK_BYTES = 10 * 1024;
 
 function markOf(request: FastifyRequest): string | undefined {

@@ -14,7 +14,7 @@ import type { TaskRunner } from './task-runner';
 
 export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
 
-/** Timings of contract §10.7, and the limits v2.21 did not have. */
+/** Timings of docs/architecture.md#tasks-and-their-logs-serversrcops, and the limits v2.21 did not have. */
 export const SOCKET_TIMINGS = {
   /** A "." while the log does not exist yet. */
   waitTickMs: 500,
@@ -62,11 +62,12 @@ const send = (socket: WebSocket, frame: Frame): void => {
 };
 
 /**
- * Follows one task's log (contract §10.7), from the database — the task may run on another instance:
- * "." every 0.5 s until the log exists, "\r\n" once, then frames of at most about 4 KB with \n turned into
- * \r\n, sent as the writer announces new chunks (`task-log:<id>`, through the database's notifications)
- * and at least every 0.2 s, until the task is finished and everything written has been sent. Aborting
- * `signal` (a new request, the socket closing) ends it and releases its timer and subscription.
+ * Follows one task's log (docs/architecture.md#tasks-and-their-logs-serversrcops), from the database — the
+ * task may run on another instance: "." every 0.5 s until the log exists, "\r\n" once, then frames of at most
+ * about 4 KB with \n turned into \r\n, sent as the writer announces new chunks (`task-log:<id>`, through the
+ * database's notifications) and at least every 0.2 s, until the task is finished and everything written has
+ * been sent. Aborting `signal` (a new request, the socket closing) ends it and releases its timer and
+ * subscription.
  */
 async function streamLog({ socket, runner, id, language, signal }: Stream): Promise<void> {
   const waitUntil = Date.now() + SOCKET_TIMINGS.waitForFileMs;

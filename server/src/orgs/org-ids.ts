@@ -1,4 +1,4 @@
-/** Fixed organization ids of the v2.21 contract (§2.1). */
+/** Fixed organization ids (docs/organizations.md#ids). */
 export const ROOT_ORG_ID = '00000000-0000-0000-0000-000000000000';
 export const DEFAULT_ORG_ID = '00000000-0000-0000-0000-000000000002';
 export const DEFAULT_ORG_NAME = 'Default';

@@ -26,7 +26,7 @@ function firstString(value: unknown): string | undefined {
 }
 
 /**
- * `?oid=` → header X-JMS-ORG → cookie X-JMS-ORG (contract §2.2); undefined when none is sent. A signed
+ * `?oid=` → header X-JMS-ORG → cookie X-JMS-ORG (docs/organizations.md#which-organization-a-request-acts-in); undefined when none is sent. A signed
  * request (access key) names its org only in what it signed — the target or the header — never by cookie.
  */
 function requestedOrg(request: FastifyRequest): string | undefined {
@@ -43,10 +43,10 @@ function mayUse(access: UserAccess, orgId: string): boolean {
 }
 
 /**
- * Resolves the current org. Unlike v2.21 (design finding 11) a requested org is never swapped silently:
- * a malformed value is a 400, names are not accepted, and an unknown org or one the user may not use is a
- * 403 `org_forbidden`. Without any request value the Default org is used, or the user's first org when the
- * user has no access to Default.
+ * Resolves the current org. Unlike v2.21 (docs/security-history.md, design weakness 11) a requested org is
+ * never swapped silently: a malformed value is a 400, names are not accepted, and an unknown org or one the
+ * user may not use is a 403 `org_forbidden`. Without any request value the Default org is used, or the user's
+ * first org when the user has no access to Default.
  */
 export async function resolveRequestOrg(
   db: Database,

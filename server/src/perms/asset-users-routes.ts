@@ -15,7 +15,7 @@ const USER_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'username', 'ema
 const PAGE_MAX = 100;
 
 /**
- * `GET /api/v1/assets/assets/{id}/perm-users/` (screens.md asset detail "Authorized users", read with
+ * `GET /api/v1/assets/assets/{id}/perm-users/` (docs/resources.md#what-a-user-was-granted asset detail "Authorized users", read with
  * `perms.view_assetpermission`): the users who may reach the asset, by name; paged with limit/offset like
  * every list, unpaged without `limit`.
  */

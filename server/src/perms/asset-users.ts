@@ -5,10 +5,10 @@ import { isValidPermission } from '../resources/perms/validity';
 import { USERS } from '../resources/identity/users';
 
 /**
- * Who may reach one asset (the asset detail's "Authorized users", screens.md): the users named by a valid
- * permission of the asset's org — directly or through a group — that grants the asset itself or a node
- * above it (a node grant covers its whole subtree). Only members of the org count, as for "my assets".
- * Answers the user rows, in the users list's own scope.
+ * Who may reach one asset (the asset detail's "Authorized users", docs/resources.md#what-a-user-was-granted):
+ * the users named by a valid permission of the asset's org — directly or through a group — that grants the
+ * asset itself or a node above it (a node grant covers its whole subtree). Only members of the org count, as
+ * for "my assets". Answers the user rows, in the users list's own scope.
  */
 export async function usersReachingAsset(
   resources: ResourceDirectory,

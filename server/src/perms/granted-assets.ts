@@ -13,10 +13,11 @@ import { ASSET_PERMISSION } from '../resources/perms/asset-permission';
 import { isValidPermission } from '../resources/perms/validity';
 
 /**
- * What one user was granted (resources.md §23): the valid asset permissions naming the user directly or
- * through the user's groups, in the request's org (in Root, every org the user belongs to). Granted assets
- * are the permissions' `assets` plus every asset in the subtree of their `nodes`; an asset's actions are
- * the OR of the masks of every permission reaching it (§23.1).
+ * What one user was granted (docs/resources.md#what-a-user-was-granted): the valid asset permissions naming
+ * the user directly or through the user's groups, in the request's org (in Root, every org the user belongs
+ * to). Granted assets are the permissions' `assets` plus every asset in the subtree of their `nodes`; an
+ * asset's actions are the OR of the masks of every permission reaching it
+ * (docs/resources.md#asset-permissions).
  *
  * Reads are batched by kind (one per resource and link), never per permission or per node: a user granted
  * a node holding 10k assets costs one read of that subtree's asset links.

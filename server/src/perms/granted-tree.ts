@@ -4,11 +4,11 @@ import { ASSET, childIndex, childrenIn, type NodeRow } from '../resources/assets
 import type { Grants } from './granted-assets';
 
 /**
- * The node tree of a user's grants (resources.md §9.1 permission trees). An asset granted through a node
- * shows under the nodes of that node's subtree holding it; a directly granted asset shows under each of
- * its nodes. A node is visible when it is granted, shows granted assets, or is an ancestor of such a
- * node (so the tree connects to the org root); its count is the distinct granted assets shown in its
- * subtree, which makes the org root's count the size of the flat list in that org.
+ * The node tree of a user's grants (docs/resources.md#what-a-user-was-granted permission trees). An asset
+ * granted through a node shows under the nodes of that node's subtree holding it; a directly granted asset
+ * shows under each of its nodes. A node is visible when it is granted, shows granted assets, or is an
+ * ancestor of such a node (so the tree connects to the org root); its count is the distinct granted assets
+ * shown in its subtree, which makes the org root's count the size of the flat list in that org.
  */
 export interface GrantedTree {
   /** Visible node id → the granted assets shown directly under it (may be empty). */

@@ -9,8 +9,8 @@ import type { Grants } from './granted-assets';
 
 /**
  * The flat list of a user's granted assets, through the asset resource's own list machinery (search
- * over hostname/ip, exact filters, ordering, limit/offset, api.md §5) narrowed to the granted ids. Only
- * these query parameters reach it: the admin list's others (`ids`, `spm`, `label`, `node`…) would read
+ * over hostname/ip, exact filters, ordering, limit/offset, docs/http.md#lists) narrowed to the granted ids.
+ * Only these query parameters reach it: the admin list's others (`ids`, `spm`, `label`, `node`…) would read
  * beyond the grants or are not part of this endpoint.
  */
 const LIST_PARAMS = ['search', 'hostname', 'ip', 'is_active', 'platform', 'order', 'limit', 'offset'];

@@ -14,9 +14,9 @@ import { grantedItems, listGranted } from './my-assets-list';
 import { grantedTreeItems } from './my-assets-tree';
 
 /**
- * The self-service permission endpoints (resources.md §9.1, perm `perms.view_myassets`): what the caller
- * was granted. The user is always the session's: no parameter names another user (the admin variants
- * with `{id}` are separate endpoints with their own permissions).
+ * The self-service permission endpoints (docs/resources.md#what-a-user-was-granted, perm
+ * `perms.view_myassets`): what the caller was granted. The user is always the session's: no parameter names
+ * another user (the admin variants with `{id}` are separate endpoints with their own permissions).
  */
 const VIEW_MYASSETS = 'perms.view_myassets';
 const BASE = '/api/v1/perms/users';
@@ -51,7 +51,8 @@ export function registerMyAssetRoutes(
     return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
   });
 
-  // The workbench's node click (screens.md `/workbench/assets`): the same list under one granted node.
+  // The workbench's node click (docs/resources.md#the-workbench `/workbench/assets`): the same list under one
+  // granted node.
   app.get<{ Params: { id: string } }>(`${BASE}/nodes/:id/assets/`, async (request) => {
     const { rctx, grants } = await caller(request);
     const granted = await underNode(grants, request.params.id);

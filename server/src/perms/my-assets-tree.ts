@@ -12,7 +12,7 @@ import {
 } from './granted-tree';
 
 /**
- * `perms/users/nodes/children/tree/` (resources.md §9.1): zTree items of the caller's grants. Without
+ * `perms/users/nodes/children/tree/` (docs/resources.md#what-a-user-was-granted): zTree items of the caller's grants. Without
  * `key`/`id` it answers the top-level entries with the path connecting them to their org roots (opened);
  * with one it answers that node's visible children, and with `assets=1` also the granted assets shown
  * directly under it. An unknown or ungranted node answers `[]`, as v2.21's permission trees do.

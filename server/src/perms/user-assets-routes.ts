@@ -14,9 +14,9 @@ const VIEW_USERASSETS = 'perms.view_userassets';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The admin variant of "my assets" (resources.md §9.1, `perms.view_userassets`): what another user was
- * granted in the request's organization, for the user detail page. Only users the requester can see there
- * (the users list's own scope: members of the org) are answered; anyone else is a 404.
+ * The admin variant of "my assets" (docs/resources.md#what-a-user-was-granted, `perms.view_userassets`): what
+ * another user was granted in the request's organization, for the user detail page. Only users the requester
+ * can see there (the users list's own scope: members of the org) are answered; anyone else is a 404.
  */
 export function registerUserAssetRoutes(
   app: FastifyInstance,

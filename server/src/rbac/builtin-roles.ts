@@ -1,6 +1,6 @@
 import { ALL_PERMISSION_CODES, ORG_SCOPE_PERMISSION_CODES } from './permission-catalogue';
 
-/** Built-in role ids and names of contract §3.3. */
+/** Built-in role ids and names of docs/permissions.md#built-in-roles. */
 export const BUILTIN_ROLE_IDS = {
   SystemAdmin: '00000000-0000-0000-0000-000000000001',
   SystemAuditor: '00000000-0000-0000-0000-000000000002',

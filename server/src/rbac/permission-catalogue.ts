@@ -1,5 +1,5 @@
 /**
- * The permission codes this server knows (`app.action_model`, contract §3.1).
+ * The permission codes this server knows (`app.action_model`, docs/permissions.md#permission-codes).
  *
  * The admin flag of SystemAdmin / OrgAdmin expands to "every code of this catalogue in scope", so a code
  * that a plugin or route requires must be listed here; later issues extend the lists below.
@@ -30,7 +30,8 @@ const CRUD_MODELS: ReadonlyArray<readonly [app: string, orgModels: string[], sys
       'authbook',
       'accountbackupplan',
     ],
-    // platform: view is org-level (asset forms pick a platform), add/change/delete are system-only (§10).
+    // platform: view is org-level (asset forms pick a platform), add/change/delete are system-only
+    // (docs/resources.md#platforms).
     [],
   ],
   ['applications', ['application', 'account'], []],
@@ -165,5 +166,5 @@ export const ORG_SCOPE_PERMISSION_CODES: readonly string[] = PERMISSION_CATALOGU
   (def) => !def.systemOnly,
 ).map((def) => def.code);
 
-/** Shape of a permission code or an `a|b` alternative list (spec §6). */
+/** Shape of a permission code or an `a|b` alternative list (docs/permissions.md#permission-codes). */
 export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;

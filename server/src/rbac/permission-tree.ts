@@ -2,7 +2,10 @@ import type { Language } from '../engine/declaration';
 import { PERMISSION_CATALOGUE } from './permission-catalogue';
 import { permissionId } from './permission-ids';
 
-/** The permission endpoints of api.md §3.4: a flat list and the zTree (resources.md §1.6). */
+/**
+ * The permission endpoints of docs/permissions.md#roles-bindings-and-the-permission-tree: a flat list and the
+ * zTree (docs/resources.md#trees).
+ */
 
 type Group = 'view_console' | 'view_workbench' | 'view_audit' | 'view_setting' | 'view_other';
 

@@ -10,7 +10,8 @@ import { ROOT_ORG_ID, ROOT_ORG_NAME, DEFAULT_ORG_ID, type OrgSummary } from '../
 
 /**
  * A user's role bindings, loaded once per request, from which permissions for any org are computed
- * (contract §3.1: org perms = system-role perms ∪ org-role perms in that org; Root = system-role perms only).
+ * (docs/permissions.md#per-organization: org perms = system-role perms ∪ org-role perms in that org; Root =
+ * system-role perms only).
  */
 export class UserAccess {
   private readonly cache = new Map<string, ReadonlySet<string>>();
@@ -56,7 +57,8 @@ export class UserAccess {
         for (const code of builtin.permissions) perms.add(code);
         continue;
       }
-      // A custom org role never grants system-only codes, whatever was stored (api.md §3.1 exclusions).
+      // A custom org role never grants system-only codes, whatever was stored
+      // (docs/permissions.md#per-organization exclusions).
       for (const code of this.customPermissions.get(binding.roleId) ?? [])
         if (binding.scope === 'system' || ORG_SCOPE_CODES.has(code)) perms.add(code);
     }
@@ -81,9 +83,10 @@ export interface ViewOrgs {
 }
 
 /**
- * The orgs in which each top-level view is available (contract §3.2, §2.3): console needs rbac.view_console,
- * audit rbac.view_audit, workbench rbac.view_workbench plus membership. Root joins console/audit lists only
- * for holders of orgs.view_rootorg who have that view somewhere; it never joins workbench.
+ * The orgs in which each top-level view is available (docs/permissions.md#per-organization,
+ * docs/organizations.md#root): console needs rbac.view_console, audit rbac.view_audit, workbench
+ * rbac.view_workbench plus membership. Root joins console/audit lists only for holders of orgs.view_rootorg
+ * who have that view somewhere; it never joins workbench.
  */
 export async function viewOrgs(db: Database, access: UserAccess): Promise<ViewOrgs> {
   const orgs = (await listOrgs(db)).map((org) => summary(org.id, org.name));

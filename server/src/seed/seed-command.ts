@@ -1,10 +1,12 @@
 import type { ServerConfig } from '../config';
 import { buildApp } from '../app';
+import { ADMIN_USERNAME } from '../bootstrap/first-start';
+import { adminPasswordNotice } from '../cli/notice';
 import { MAX_SEED_ASSETS, seedAssets } from './seed-assets';
 import { DEFAULT_DEMO_PASSWORD, describeDemo } from './start-seeds';
 import { seedDemo } from './seed-demo';
 
-const USAGE = `usage: node dist/server/main.js seed [--demo] [--assets N]
+const USAGE = `usage: npm run seed -- [--demo] [--assets N]
   --demo       load the demo data set once (orgs, users, groups, labels, node trees, ~200 assets,
                asset permissions, tickets, messages)
   --assets N   add N assets to the Default org under /Default/Scale/… (bulk, one transaction)
@@ -54,6 +56,8 @@ export async function runSeed(
   }
   const app = await buildApp({ ...config, demo: false, logLevel: 'warn' });
   try {
+    if (app.generatedAdminPassword !== null)
+      process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, app.generatedAdminPassword, null));
     const seedEnv = { db: app.db, resources: app.engine.registry };
     if (parsed.demo) {
       const password = env.BASTION_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;

@@ -7,7 +7,9 @@ import type { SeedEnv } from './seed-context';
 /** The demo users' password unless BASTION_DEMO_PASSWORD sets another (printed when the demo is loaded). */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
 
-/** Marker of the install data of api.md §9.4 (the global ticket flows), created once per database. */
+/**
+ * Marker of the install data of docs/tickets.md#flows (the global ticket flows), created once per database.
+ */
 export const TICKET_FLOWS_MARKER = 'ticket-flows';
 
 /**

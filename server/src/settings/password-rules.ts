@@ -29,7 +29,7 @@ export function passwordRules(): Readonly<PasswordRules> {
   return DEFAULT_PASSWORD_RULES;
 }
 
-/** The rules in the shape of the public setting `PASSWORD_RULE` (contract §7.1). */
+/** The rules in the shape of the public setting `PASSWORD_RULE` (docs/settings.md#public-settings). */
 export function publicPasswordRule(rules: Readonly<PasswordRules> = passwordRules()) {
   return {
     SECURITY_PASSWORD_MIN_LENGTH: rules.minLength,

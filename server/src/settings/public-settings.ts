@@ -6,16 +6,19 @@ import { publicPasswordRule } from './password-rules';
 
 export const LOGIN_TITLE = 'Bastion Console';
 
-/** Candidate files for each logo slot, relative to `<dist>/ui`; the first that exists is published. */
+/**
+ * Candidate files for each logo slot, relative to `<dist>/ui`; the first that exists is published. The
+ * build writes our own icon as the favicon's last candidate: a file of the slot's other names replaces it.
+ */
 const LOGO_CANDIDATES: Readonly<Record<'logo_logout' | 'logo_index' | 'login_image' | 'favicon', string[]>> =
   {
     logo_logout: ['img/logo.svg', 'img/logo.png'],
     logo_index: ['img/logo-text.svg', 'img/logo_text.png', 'img/logo-text.png'],
     login_image: ['img/login-image.svg', 'img/login_image.png', 'img/login-image.png'],
-    favicon: ['favicon.ico', 'img/favicon.svg', 'img/favicon.ico'],
+    favicon: ['favicon.ico', 'img/favicon.svg', 'img/favicon.ico', 'img/bastion-favicon.svg'],
   };
 
-function logoUrls(uiDir: string): Record<string, string> {
+export function logoUrls(uiDir: string): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const [slot, candidates] of Object.entries(LOGO_CANDIDATES)) {
     const found = candidates.find((file) => fs.existsSync(path.join(uiDir, file)));
@@ -25,7 +28,7 @@ function logoUrls(uiDir: string): Record<string, string> {
 }
 
 /**
- * `GET /api/v1/settings/public/` data (contract §7.1), with the v2.21 defaults. The lock-out values are the
+ * `GET /api/v1/settings/public/` data (docs/settings.md#public-settings), with the v2.21 defaults. The lock-out values are the
  * ones this server enforces.
  */
 export function publicSettings(ctx: AppContext) {

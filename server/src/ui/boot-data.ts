@@ -111,7 +111,7 @@ export async function bootDataFor(
   if (settings === undefined) return null;
   const org = orgHeader(request, settings.data?.XPACK_ENABLED === true);
   const [profile, plugins] = await Promise.all([ask(PROFILE_URL, org), ask(PLUGIN_LIST_URL, org)]);
-  // The console treats a refused profile as "not signed in" (spec §4): so does its page.
+  // The console treats a refused profile as "not signed in" (docs/shell.md#start-up-order): so does its page.
   if (profileStatus === 401 || profileStatus === 403) return { signedIn: false };
   if (profile === undefined || !Array.isArray(plugins)) return null;
   const listed = plugins as PluginListEntry[];

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { bootDataFor } from './boot-data';
+import { logoUrls } from '../settings/public-settings';
 import { REVALIDATE } from './cache-policy';
 import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage, type FirstView } from './html-pages';
 import { hostPreloads, pluginPreloads, readBuiltImportMap } from './module-preloads';
@@ -23,6 +24,12 @@ function urlPath(request: FastifyRequest): string {
 export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/', async (_request, reply) => reply.redirect('/ui/', 302));
   app.get('/ui', async (_request, reply) => reply.redirect('/ui/', 302));
+  // Browsers ask for /favicon.ico on every origin: send them to the icon the public settings publish.
+  app.get('/favicon.ico', async (_request, reply) => {
+    const icon = logoUrls(ctx.uiDir).favicon;
+    if (!icon) return notFound(reply);
+    return reply.header('cache-control', 'no-cache').redirect(icon, 302);
+  });
 
   /**
    * A signed-in page starts loading all of its first view at once: the host's and its plugins' modules, and

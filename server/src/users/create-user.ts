@@ -15,7 +15,10 @@ export interface NewUser {
   email: string;
   /** null/absent = no password: the user cannot sign in with the form. */
   password?: string | null;
-  /** role ids or built-in names; default ["User"] (contract §3.3: new users get User and OrgUser) */
+  /**
+   * role ids or built-in names; default ["User"] (docs/permissions.md#built-in-roles: new users get User and
+   * OrgUser)
+   */
   systemRoles?: readonly string[];
   /** org id (or "default") + role id or built-in name; default [{org: Default, role: "OrgUser"}] */
   orgRoles?: ReadonlyArray<{ org: string; role: string }>;

@@ -19,13 +19,13 @@ export const DEFAULT_AVATAR_URL = '/ui/img/avatar.png';
 
 export interface SerializeOptions {
   bindings: readonly RoleBindingRecord[];
-  /** org whose org roles are shown; Root shows none (contract §2.3) */
+  /** org whose org roles are shown; Root shows none (docs/organizations.md#root) */
   orgId: string;
   loginBlocked: boolean;
   timeZone: string;
 }
 
-/** The users.User fields of contract/resources.md §2 that this server stores (write-only fields never). */
+/** The users.User fields of docs/resources.md#users that this server stores (write-only fields never). */
 export function serializeUser(user: UserRecord, options: SerializeOptions) {
   const now = Date.now();
   const systemBindings = options.bindings.filter((b) => b.scope === 'system');

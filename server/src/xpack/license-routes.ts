@@ -7,7 +7,7 @@ import { currentLicense } from '../plugins/license';
 import { requirePerms } from '../rbac/require-perms';
 
 /**
- * `GET /api/v1/xpack/license/detail` (contract §7.4): `subscription_id`, `corporation`, `date_expired`,
+ * `GET /api/v1/xpack/license/detail` (docs/settings.md#licence): `subscription_id`, `corporation`, `date_expired`,
  * `asset_count`, `edition`, plus `is_valid`. Without a licence every value is empty and the edition reads
  * "Community edition", as the console's licence page shows it.
  */

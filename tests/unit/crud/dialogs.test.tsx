@@ -11,7 +11,7 @@ afterEach(cleanup);
 const notFound = (url: string) =>
   new HttpError({ kind: 'server', status: 404, url, message: 'Not found', data: { detail: 'Not found.' } });
 
-describe('MFA dialog (spec §4)', () => {
+describe('MFA dialog (docs/crud.md#mfa-verification)', () => {
   it('reports done at once when already verified', async () => {
     const onVerified = vi.fn();
     const http = { get: vi.fn(() => Promise.resolve({})), post: vi.fn() };

@@ -42,7 +42,7 @@ function setup(
   return { client, events, seen };
 }
 
-describe('AxiosHttpClient (spec §7)', () => {
+describe('AxiosHttpClient (docs/http.md#requests-the-console-sends)', () => {
   it('answers a GET from the boot data once, only for the same organization and time zone', async () => {
     const bootData = {
       answers: [

@@ -15,7 +15,7 @@ const item = (id: string, extra: Partial<HostMenuItem> = {}): HostMenuItem => ({
   ...extra,
 });
 
-describe('sidebar rules (spec §2 "Sidebar")', () => {
+describe('sidebar rules (docs/shell.md#sidebar)', () => {
   it('lists the entries of the current view (and view-less ones)', () => {
     const items = [item('a'), item('b', { view: 'audit', path: '/audit/b' }), item('x', { view: null })];
     expect(sidebarItems(items, 'console').map((i) => i.id)).toEqual(['a', 'x']);
@@ -43,7 +43,7 @@ describe('sidebar rules (spec §2 "Sidebar")', () => {
   });
 });
 
-describe('shell permissions (spec §6)', () => {
+describe('shell permissions (docs/shell.md#navbar)', () => {
   it('account menu: API key and temporary password by permission and AUTH_TEMP_TOKEN', () => {
     expect(accountMenuEntries({ perms: [], authTempToken: true })).toEqual(['profile', 'logout']);
     expect(
@@ -60,7 +60,8 @@ describe('shell permissions (spec §6)', () => {
   });
 
   it('Admin = the built-in system administrator role', () => {
-    // The core sends role ids (contract §3.2); the SDK's type also allows role objects.
+    // The core sends role ids (docs/permissions.md#per-organization); the SDK's type also allows role
+    // objects.
     const ids = (...roles: string[]) => ({ system_roles: roles as never });
     expect(isAdmin(ids('00000000-0000-0000-0000-000000000001'))).toBe(true);
     expect(isAdmin({ system_roles: [{ id: '00000000-0000-0000-0000-000000000001', name: 'x' }] })).toBe(true);

@@ -25,7 +25,10 @@ export interface BulkUpdateDialogProps {
   onHide: (changed: boolean) => void;
 }
 
-/** Bulk update (spec §2): every field ticked at first; only ticked fields are sent, PATCH list `[{id, …}]`. */
+/**
+ * Bulk update (docs/crud.md#bulk-actions): every field ticked at first; only ticked fields are sent, PATCH
+ * list `[{id, …}]`.
+ */
 export function BulkUpdateDialog({ url, rows, fields, fieldsMeta, onHide }: BulkUpdateDialogProps) {
   const { http, t, pt } = useKit();
   const [groups, setGroups] = useState<FormGroup[] | null>(null);

@@ -14,7 +14,9 @@ export interface ColumnSettingsDialogProps {
   onHide: () => void;
 }
 
-/** Column settings (screens.md §2.3): checkboxes, three per row; id, actions and min columns are fixed. */
+/**
+ * Column settings (docs/crud.md#columns): checkboxes, three per row; id, actions and min columns are fixed.
+ */
 export function ColumnSettingsDialog({ columns, show, shown, onSave, onHide }: ColumnSettingsDialogProps) {
   const t = useCrudT();
   const fixed = fixedColumns(show);

@@ -10,7 +10,10 @@ export interface DateRangeProps {
   onChange: (range: DateRangeValue) => void;
 }
 
-/** Date range (spec §5): changes are emitted only when both ends are valid; shortcuts 24 h / 7 / 30 / 90 days. */
+/**
+ * Date range (docs/crud.md#search): changes are emitted only when both ends are valid; shortcuts 24 h / 7 /
+ * 30 / 90 days.
+ */
 export function DateRange({ from, to, onChange }: DateRangeProps) {
   const t = useCrudT();
   const [value, setValue] = useState<(Date | null)[] | null>(() =>

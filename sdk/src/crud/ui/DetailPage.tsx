@@ -91,9 +91,9 @@ export function InfoTab<O>({
 }
 
 /**
- * The generic detail page (spec §2, §6; screens.md §2.6): loading state, title cut at 80 characters, tabs
- * (activeTab query → cookie for 1 day → default), update/delete buttons by permission and root-org rules,
- * a 404 message.
+ * The generic detail page (docs/crud.md#detail-page, docs/permissions.md#rights-in-the-console): loading
+ * state, title cut at 80 characters, tabs (activeTab query → cookie for 1 day → default), update/delete
+ * buttons by permission and root-org rules, a 404 message.
  */
 export function DetailPage<O extends Record<string, unknown> = Record<string, unknown>>(
   props: DetailPageProps<O>,
@@ -267,7 +267,7 @@ export function DetailPage<O extends Record<string, unknown> = Record<string, un
         onTabChange={(e) => {
           const tab = visible[e.index];
           if (!tab) return;
-          // spec §2: remember the tab for a day and clear the query value.
+          // docs/shell.md#tab-pages: remember the tab for a day and clear the query value.
           rememberTab(tab.name);
           setChosen(tab.name);
           if (search.has('activeTab')) {

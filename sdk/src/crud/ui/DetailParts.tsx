@@ -78,7 +78,7 @@ export interface QuickAction {
   onClick?: () => void | Promise<void>;
 }
 
-/** Rows of switches and buttons next to the detail card (screens.md §2.6). */
+/** Rows of switches and buttons next to the detail card (docs/crud.md#detail-page). */
 export function QuickActions({ title, actions }: { title?: string; actions: readonly QuickAction[] }) {
   const { pt } = useKit();
   const [busy, setBusy] = useState<string | null>(null);
@@ -141,8 +141,8 @@ export interface RelationCardProps {
 const CARD_PAGE = 10;
 
 /**
- * A relation card (screens.md §2.6): a remote select to add, the related objects with remove buttons and
- * "load more". Labels of the related ids come through spm.
+ * A relation card (docs/crud.md#detail-page): a remote select to add, the related objects with remove buttons
+ * and "load more". Labels of the related ids come through spm.
  */
 export function RelationCard({ title, select, value, add, remove, disabled, testId }: RelationCardProps) {
   const { http, t, pt } = useKit();

@@ -20,13 +20,13 @@ export interface ExportDialogProps {
   selectedIds: readonly string[];
   filterParams: QueryParams;
   filtered: boolean;
-  /** Verify MFA first (spec §4). */
+  /** Verify MFA first (docs/crud.md#mfa-verification). */
   mfa: boolean;
   /** `cancelled`: the MFA step was closed. */
   onHide: (result?: 'done' | 'cancelled') => void;
 }
 
-/** Export dialog (spec §2/§5, screens.md §2.9): csv/xlsx; all / selected / filtered. */
+/** Export dialog (docs/crud.md#export): csv/xlsx; all / selected / filtered. */
 export function ExportDialog({ url, selectedIds, filterParams, filtered, mfa, onHide }: ExportDialogProps) {
   const { http, t } = useKit();
   const [verified, setVerified] = useState(!mfa);

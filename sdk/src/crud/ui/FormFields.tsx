@@ -35,7 +35,7 @@ export function toLocalInput(value: unknown, withTime: boolean): string {
   return withTime ? `${day}T${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
 }
 
-/** datetime-local text → ISO-8601 with the browser's zone (accepted by the server, api.md §5). */
+/** datetime-local text → ISO-8601 with the browser's zone (accepted by the server, docs/http.md#lists). */
 export function fromLocalInput(text: string, withTime: boolean): string | null {
   if (!text) return null;
   if (!withTime) return text;
@@ -52,7 +52,7 @@ function get(values: Record<string, unknown>, path: string): unknown {
     );
 }
 
-/** The generated controls of spec §5, grouped with titles. */
+/** The generated controls of docs/crud.md#form-page, grouped with titles. */
 export function FormFields(props: FormFieldsProps) {
   return (
     <div className="flex flex-column gap-4">

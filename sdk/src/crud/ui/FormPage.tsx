@@ -20,7 +20,7 @@ import { FormFields } from './FormFields';
 import { useKit, useToast, type Flash } from './kit';
 import { scrollToFirstError, useFormState } from './useForm';
 
-/** Post-save redirect delay (spec §9). */
+/** Post-save redirect delay (docs/limits.md). */
 export const POST_SAVE_REDIRECT_MS = 100;
 
 export type FormMode = 'create' | 'update';
@@ -64,7 +64,7 @@ function derivedBase(pathname: string): string {
 }
 
 /**
- * The generic create/update page (spec §2, §4, §5; screens.md §2.5): fields from OPTIONS POST/PUT, clone
+ * The generic create/update page (docs/crud.md#form-page): fields from OPTIONS POST/PUT, clone
  * from `?clone_from=`, POST or PUT, 400 errors on their fields, success message linking to the detail,
  * back to the list after 100 ms unless "save and add another".
  */

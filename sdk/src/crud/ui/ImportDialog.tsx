@@ -44,7 +44,7 @@ export interface ImportDialogProps {
   onHide: (changed: boolean) => void;
 }
 
-/** The import dialog of spec §2/§4/§5 and screens.md §2.8. */
+/** The import dialog of docs/crud.md#import. */
 export function ImportDialog({ url, canCreate, canUpdate, selectedIds, onHide }: ImportDialogProps) {
   const { http, t } = useKit();
   const [mode, setMode] = useState<ImportMode>(canCreate ? 'create' : 'update');

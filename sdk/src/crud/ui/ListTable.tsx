@@ -57,7 +57,8 @@ function defaultDateRange(days: number): { dateFrom: string; dateTo: string } {
 }
 
 /**
- * The generic list table (spec §2, §5, §6; screens.md §2.2–2.4): metadata columns, lazy paging, sort, tag
+ * The generic list table (docs/crud.md#list-page, docs/crud.md#form-page,
+ * docs/permissions.md#rights-in-the-console, docs/crud.md#search): metadata columns, lazy paging, sort, tag
  * search and date range mirrored in the address, selection across pages, header and row actions with the
  * table rights, and the column settings / import / export / bulk update dialogs (each its own lazy chunk).
  */

@@ -12,8 +12,8 @@ export interface MfaDialogProps {
 }
 
 /**
- * MFA verification (spec §4): GET the verify URL first — success means already verified (errors silenced);
- * otherwise ask for the 6-character code and POST it. Closing reports cancelled.
+ * MFA verification (docs/crud.md#mfa-verification): GET the verify URL first — success means already verified
+ * (errors silenced); otherwise ask for the 6-character code and POST it. Closing reports cancelled.
  */
 export function MfaDialog({ onVerified, onCancel }: MfaDialogProps) {
   const { http, t } = useKit();

@@ -15,7 +15,10 @@ import { useKit } from './kit';
 const NOT_LOADED = Symbol('not loaded');
 
 export interface NodeTreeViewProps {
-  /** A `…/nodes/children/tree/` endpoint (zTree items, resources.md §9.1); children are asked with `?key=`. */
+  /**
+   * A `…/nodes/children/tree/` endpoint (zTree items, docs/resources.md#trees); children are asked with
+   * `?key=`.
+   */
   url: string;
   /** Extra parameters of every load (e.g. `{ assets: 0 }`). */
   params?: Readonly<Record<string, string | number>>;
@@ -84,7 +87,7 @@ export default function NodeTreeView({
           withChildren(current, node.key, childrenOf(Array.isArray(items) ? items : [], node.key)),
         );
       } catch {
-        // Shown by the shell (spec §8); the node stays closed.
+        // Shown by the shell (docs/http.md#errors-and-what-the-console-shows); the node stays closed.
       }
     },
     [http, url, query],

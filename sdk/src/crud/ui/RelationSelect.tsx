@@ -26,7 +26,7 @@ function idsOf(value: unknown): string[] {
 }
 
 /**
- * A remote, paged select (spec §4, screens.md §2.5): 10 options per page, server search as you type, more
+ * A remote, paged select (docs/crud.md#remote-selects): 10 options per page, server search as you type, more
  * pages on scroll, labels of preset values through spm, disabled on 403.
  */
 export function RelationSelect({

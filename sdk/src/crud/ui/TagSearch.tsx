@@ -16,7 +16,7 @@ export interface TagSearchProps {
 }
 
 /**
- * Tag search (screens.md §2.4): pick a field (and one of its choices) or type free text; every condition
+ * Tag search (docs/crud.md#search): pick a field (and one of its choices) or type free text; every condition
  * becomes a closable tag. Free text without a field joins `search`; a field tag is `field=value`.
  * Clicking a text tag puts it back into the input for editing.
  */

@@ -4,7 +4,7 @@ import type { FieldMeta } from '../metadata';
 import { formatDate } from '../../rules/formats';
 import { normalizeLanguage } from '../../rules/language';
 
-/** Copying a secret is throttled to once per 1,800 ms (spec §9). */
+/** Copying a secret is throttled to once per 1,800 ms (docs/limits.md). */
 export const COPY_THROTTLE_MS = 1800;
 
 const SERVER_DATETIME =
@@ -23,7 +23,10 @@ export function parseServerDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Medium 24-hour date-time in the user's language (spec §1); text that is no date is shown as it is. */
+/**
+ * Medium 24-hour date-time in the user's language (docs/shell.md#languages-and-dates); text that is no date
+ * is shown as it is.
+ */
 export function formatDateTime(value: unknown, language: string): string {
   const d = parseServerDate(value);
   if (!d) return value === null || value === undefined ? '' : String(value);

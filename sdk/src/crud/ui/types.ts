@@ -47,7 +47,7 @@ export interface TableAction<R extends Row = Row> {
   onClick: (context: TableActionContext<R>) => void | Promise<void>;
 }
 
-/** Declarative configuration of a list table (spec §2 "Generic list page", screens.md §2.2). */
+/** Declarative configuration of a list table (docs/crud.md#list-page). */
 export interface ListTableProps<R extends Row = Row> {
   /** List API URL, e.g. `/api/v1/users/groups/`. */
   url: string;

@@ -39,7 +39,7 @@ export function fieldPaths(groups: readonly FormGroup[]): { path: string; spec: 
   return out;
 }
 
-/** Form state with the validation triggers of spec §5 (blur for inputs, change otherwise). */
+/** Form state with the validation triggers of docs/crud.md#form-page (blur for inputs, change otherwise). */
 export function useFormState(groups: readonly FormGroup[], t: TranslateFn, translate: (k: string) => string) {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -97,7 +97,7 @@ export function useFormState(groups: readonly FormGroup[], t: TranslateFn, trans
   return { values, errors, setErrors, onChange, onBlur, validateAll, reset };
 }
 
-/** Scroll to the first field with an error (spec §5). */
+/** Scroll to the first field with an error (docs/crud.md#form-page). */
 export function scrollToFirstError(root: HTMLElement | null, errors: Readonly<Record<string, string>>): void {
   const first = Object.keys(errors)[0];
   if (!first || !root) return;

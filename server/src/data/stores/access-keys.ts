@@ -1,6 +1,6 @@
 import type { Database } from '../database';
 
-/** A user's access key (contract §1.5). The secret is stored sealed (auth/secret-box.ts), never in clear. */
+/** A user's access key (docs/auth.md#access-keys-and-signed-requests). The secret is stored sealed (auth/secret-box.ts), never in clear. */
 export interface AccessKeyRecord {
   id: string;
   userId: string;

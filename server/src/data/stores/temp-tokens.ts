@@ -1,6 +1,6 @@
 import type { Database } from '../database';
 
-/** A temporary password (contract §1.7). The secret is stored sealed (auth/secret-box.ts), never in clear. */
+/** A temporary password (docs/auth.md#temporary-passwords). The secret is stored sealed (auth/secret-box.ts), never in clear. */
 export interface TempTokenRecord {
   id: string;
   userId: string;

@@ -5,7 +5,7 @@ import { ASSET_LABELS_LINK } from './link-tables';
 import { assetsOfNodes, orgNodes, resolveNode, subtreeOf } from './node-store';
 
 /**
- * The asset list's filters beyond exact field matches (resources.md §8 "Extra query params"). Nodes and
+ * The asset list's filters beyond exact field matches (docs/resources.md#assets). Nodes and
  * labels are resolved within the request's org (every org in Root), so another org's node or label
  * matches nothing.
  */

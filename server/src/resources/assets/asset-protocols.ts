@@ -1,6 +1,6 @@
 /**
- * Asset protocols (resources.md §8): a list of `name/port` strings, name ∈ ssh, rdp, telnet, vnc, 1–4
- * entries without duplicate names. The legacy `protocol`/`port` pair mirrors the first entry.
+ * Asset protocols (docs/resources.md#assets): a list of `name/port` strings, name ∈ ssh, rdp, telnet, vnc,
+ * 1–4 entries without duplicate names. The legacy `protocol`/`port` pair mirrors the first entry.
  */
 export const PROTOCOL_NAMES = ['ssh', 'rdp', 'telnet', 'vnc'] as const;
 export type ProtocolName = (typeof PROTOCOL_NAMES)[number];

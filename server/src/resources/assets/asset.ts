@@ -98,7 +98,9 @@ async function attachToRoot(
   data.nodes = [root.id];
 }
 
-/** Assets (resources.md §8). `admin_user` and `domain` wait for the system-user and domain resources. */
+/**
+ * Assets (docs/resources.md#assets). `admin_user` and `domain` wait for the system-user and domain resources.
+ */
 export const assetResource = defineResource({
   name: 'assets.asset',
   url: '/api/v1/assets/assets/',

@@ -1,6 +1,6 @@
 /**
- * Internal platforms seeded on first start (resources.md §10). Integer ids are fixed so that the built-ins
- * keep the same ids on every installation, as in v2.21's data migration.
+ * Internal platforms seeded on first start (docs/resources.md#platforms). Integer ids are fixed so that the
+ * built-ins keep the same ids on every installation, as in v2.21's data migration.
  */
 export interface BuiltinPlatform {
   id: number;
@@ -24,7 +24,7 @@ export const BUILTIN_PLATFORMS: readonly BuiltinPlatform[] = [
   { id: 8, name: 'Windows-TLS', base: 'Windows', meta: { security: 'tls', console: 'false' }, comment: '' },
 ];
 
-/** zTree `iconSkin` of an asset from its platform base (resources.md §9.1). */
+/** zTree `iconSkin` of an asset from its platform base (docs/resources.md#trees). */
 export function iconSkinForBase(base: string): 'windows' | 'linux' | 'file' {
   if (base === 'Windows') return 'windows';
   if (base === 'Linux' || base === 'Unix' || base === 'MacOS' || base === 'BSD') return 'linux';

@@ -3,7 +3,10 @@ import { assetMessage } from './messages';
 import { l } from '../label';
 import { ASSET_LABELS_LINK } from './link-tables';
 
-/** Labels (resources.md §11): org-scoped, `(name, value)` unique per org, the reverse side of Asset.labels. */
+/**
+ * Labels (docs/resources.md#labels): org-scoped, `(name, value)` unique per org, the reverse side of
+ * Asset.labels.
+ */
 export const labelResource = defineResource({
   name: 'assets.label',
   url: '/api/v1/assets/labels/',

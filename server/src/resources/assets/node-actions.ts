@@ -28,7 +28,7 @@ import {
 } from './node-store';
 
 /**
- * The node endpoints beyond CRUD (resources.md §9, §9.1): children lists and creation, the zTree
+ * The node endpoints beyond CRUD (docs/resources.md#nodes): children lists and creation, the zTree
  * endpoints, re-parenting, and adding / removing / moving assets.
  */
 
@@ -88,7 +88,7 @@ async function serializeNodes(call: ExtraActionCall, nodes: readonly NodeRow[]):
   return out;
 }
 
-/** Plain array, or `{count, next, previous, results}` when `limit` is sent (contract §5). */
+/** Plain array, or `{count, next, previous, results}` when `limit` is sent (docs/http.md#lists). */
 function listResult(call: ExtraActionCall, items: readonly unknown[]): ExtraActionResult {
   const limit = Number(call.query.limit);
   if (!/^\d{1,9}$/.test(call.query.limit ?? '') || limit === 0) return { body: items };

@@ -1,6 +1,6 @@
 /**
- * Node keys are materialised paths of integers (`1:3:12`, resources.md §9): the Default org's root is `1`,
- * every other org's root the next integer, a child `<parent>:<n>` with n from the parent's `child_mark`.
+ * Node keys are materialised paths of integers (`1:3:12`, docs/resources.md#nodes): the Default org's root is
+ * `1`, every other org's root the next integer, a child `<parent>:<n>` with n from the parent's `child_mark`.
  * Pure helpers, no storage.
  */
 

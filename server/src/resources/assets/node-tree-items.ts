@@ -3,7 +3,7 @@ import { readProtocols } from './asset-protocols';
 import type { NodeRow } from './node-store';
 import type { StoredRow } from '../../engine/declaration';
 
-/** A zTree node as every `…/tree/` endpoint returns it (resources.md §1.6). */
+/** A zTree node as every `…/tree/` endpoint returns it (docs/resources.md#trees). */
 export interface TreeItem {
   id: string;
   name: string;
@@ -36,7 +36,7 @@ export function nodeTreeItem(node: NodeRow, assetsAmount: number, full: boolean)
   };
 }
 
-/** Asset item under `parentKey` (resources.md §9.1); `platformBase` comes from the platform table. */
+/** Asset item under `parentKey` (docs/resources.md#trees); `platformBase` comes from the platform table. */
 export function assetTreeItem(
   asset: StoredRow,
   parentKey: string,

@@ -277,7 +277,7 @@ async function guardDelete(row: StoredRow, ctx: RequestContext, resources: Resou
   for (const item of descendants) await access.delete(item.id, nodeCtx);
 }
 
-/** Nodes (resources.md §9): an org-scoped tree with materialised-path keys. */
+/** Nodes (docs/resources.md#nodes): an org-scoped tree with materialised-path keys. */
 export const nodeResource = defineResource({
   name: 'assets.node',
   url: '/api/v1/assets/nodes/',

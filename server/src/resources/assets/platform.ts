@@ -8,7 +8,7 @@ import { l } from '../label';
 const isInternal = (row: StoredRow | null): boolean =>
   row !== null && (row.internal === true || row.internal === 1);
 
-/** Platforms (resources.md §10): global, integer ids; the seeded internal ones are read-only. */
+/** Platforms (docs/resources.md#platforms): global, integer ids; the seeded internal ones are read-only. */
 export const platformResource = defineResource({
   name: 'assets.platform',
   url: '/api/v1/assets/platforms/',

@@ -7,7 +7,10 @@ import { roleResource } from './roles';
 import { userGroupRelationResource, userGroupResource } from './user-groups';
 import { userResource } from './users';
 
-/** Organizations, users, groups, roles, role bindings and login ACLs (resources.md §2–§6, §42). */
+/**
+ * Organizations, users, groups, roles, role bindings and login ACLs (docs/resources.md#users,
+ * docs/auth.md#login-acls, docs/organizations.md#organizations-themselves).
+ */
 export function identityResources(app: IdentityDeps, onOrgsChanged: () => void): ResourceDeclaration[] {
   return [
     orgResource(app, onOrgsChanged),

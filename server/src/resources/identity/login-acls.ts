@@ -22,7 +22,7 @@ export function isIpRule(item: string): boolean {
   return net.isIP(item) !== 0;
 }
 
-/** rules.ip_group / rules.time_period checks (resources.md §6); errors nested under `rules`. */
+/** rules.ip_group / rules.time_period checks (docs/auth.md#login-acls); errors nested under `rules`. */
 function checkRules(rules: unknown): FieldErrors | null {
   if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return null;
   const { ip_group: ipGroup, time_period: timePeriod } = rules as Record<string, unknown>;

@@ -23,7 +23,10 @@ const STATISTICS: ReadonlyArray<[string, string]> = [
   ['app_perms_amount', 'perms.applicationpermission'],
 ];
 
-/** Org-scoped resources whose rows keep an org from being deleted (resources.md §42). */
+/**
+ * Org-scoped resources whose rows keep an org from being deleted
+ * (docs/organizations.md#organizations-themselves).
+ */
 const BLOCKING = [
   'users.usergroup',
   'assets.asset',

@@ -48,7 +48,7 @@ const partly = (search: string): Condition => ({
 const within = (visible: Condition | null, where: Condition | null): Condition | null =>
   visible && where ? { allOf: [visible, where] } : (visible ?? where);
 
-/** The truly special endpoints of users (resources.md §2); everything else is the engine's. */
+/** The truly special endpoints of users (docs/resources.md#users); everything else is the engine's. */
 export function userActions(app: IdentityDeps): ExtraAction[] {
   const change = ['users.change_user'];
   return [

@@ -31,7 +31,10 @@ const ro = (
 
 const isExpired = (row: Record<string, unknown>): boolean => Number(row.date_expired) <= Date.now();
 
-/** The stored and simple computed fields of users.User (resources.md §2); relations are added in users.ts. */
+/**
+ * The stored and simple computed fields of users.User (docs/resources.md#users); relations are added in
+ * users.ts.
+ */
 export const USER_SCALAR_FIELDS: Record<string, FieldDeclaration> = {
   name: { kind: 'string', label: LABELS.name, required: true, maxLength: 128 },
   username: {

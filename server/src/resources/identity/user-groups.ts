@@ -42,7 +42,7 @@ export function userGroupResource(): ResourceDeclaration {
     dateRangeField: 'date_created',
     bulkDelete: 'org',
     hooks: {
-      // resources.md §3: members must belong to the group's organization.
+      // docs/resources.md#user-groups: members must belong to the group's organization.
       validate: async (data, ctx, existing, resources) => {
         if (!Array.isArray(data.users) || data.users.length === 0) return null;
         const orgId = String(existing?.org_id ?? ctx.orgId);

@@ -221,7 +221,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
     ],
     dateRangeField: 'date_joined',
     bulkDelete: 'org',
-    // Hidden unless the requester may see that kind of binding (resources.md §2 field-hiding rule).
+    // Hidden unless the requester may see that kind of binding (docs/resources.md#users field-hiding rule).
     fieldPermissions: {
       system_roles: 'rbac.view_systemrolebinding',
       system_roles_display: 'rbac.view_systemrolebinding',
@@ -247,7 +247,7 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
       }),
     },
     hooks: {
-      // Members of the current org; every user in Root; service accounts never (resources.md §2).
+      // Members of the current org; every user in Root; service accounts never (docs/resources.md#users).
       scope: (ctx) => {
         const people: Condition = { field: 'is_service_account', op: 'eq', value: 0 };
         return ctx.orgId === ROOT_ORG_ID ? people : { allOf: [people, membersOf(ctx.orgId)] };

@@ -19,8 +19,9 @@ function summaryOf(row: StoredRow): { contacted: string[]; dark: Record<string, 
 const readOnly = { readOnly: true } as const;
 
 /**
- * AdHoc executions (resources.md §27): one per run of the task runner (server/src/ops); its id is the
- * task id the API answers and names the run's log. Read-only; deleted with their task.
+ * AdHoc executions (docs/architecture.md#tasks-and-their-logs-serversrcops): one per run of the task runner
+ * (server/src/ops); its id is the task id the API answers and names the run's log. Read-only; deleted with
+ * their task.
  */
 export const executionResource = defineResource({
   name: OPS_EXECUTION,

@@ -60,8 +60,9 @@ async function deleteRuns(row: StoredRow, ctx: RequestContext, resources: Resour
 }
 
 /**
- * Ops tasks (resources.md §25), read-only through the API: the runner (server/src/ops) creates one per
- * org and name and counts its runs. Deletion (`ops.delete_task`) removes the runs and their logs.
+ * Ops tasks (docs/architecture.md#tasks-and-their-logs-serversrcops), read-only through the API: the runner
+ * (server/src/ops) creates one per org and name and counts its runs. Deletion (`ops.delete_task`) removes the
+ * runs and their logs.
  */
 export const taskResource = defineResource({
   name: OPS_TASK,

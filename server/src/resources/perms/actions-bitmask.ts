@@ -2,8 +2,8 @@ import type { Choice, Language } from '../../engine/declaration';
 import { choice } from '../label';
 
 /**
- * The actions bit mask of resources.md §23.1, shared by asset permissions and the `apply_actions` of
- * request-asset tickets. Stored as one integer; the API speaks lists of names.
+ * The actions bit mask of docs/resources.md#asset-permissions, shared by asset permissions and the
+ * `apply_actions` of request-asset tickets. Stored as one integer; the API speaks lists of names.
  */
 export const ACTION_BITS = {
   all: 0xff,

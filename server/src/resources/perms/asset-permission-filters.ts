@@ -5,10 +5,10 @@ import { parentKeyOf } from '../assets/node-keys';
 import { isValidPermission } from './validity';
 
 /**
- * The asset-permission list filters beyond exact matches (resources.md §23 filterset). Every object they
- * name is resolved within the request's org (every org in Root), so another org's user group, asset or
- * node matches nothing. v2.21's `all` switch is not read (a filter sees only its own value): the expanding
- * behaviour, its default, always applies.
+ * The asset-permission list filters beyond exact matches (docs/resources.md#asset-permissions filterset).
+ * Every object they name is resolved within the request's org (every org in Root), so another org's user
+ * group, asset or node matches nothing. v2.21's `all` switch is not read (a filter sees only its own value):
+ * the expanding behaviour, its default, always applies.
  */
 type PermissionFilter = (
   value: string,

@@ -100,9 +100,9 @@ function storeActions(data: StoredRow, _ctx: RequestContext, existing: StoredRow
 }
 
 /**
- * Asset permissions (resources.md §23): who (users, user groups) may reach what (assets, nodes) with which
- * actions, between two dates. `system_users` is left out: this product has no system-user resource yet,
- * and a field naming a resource that does not exist could only ever hold unverifiable ids.
+ * Asset permissions (docs/resources.md#asset-permissions): who (users, user groups) may reach what (assets,
+ * nodes) with which actions, between two dates. `system_users` is left out: this product has no system-user
+ * resource yet, and a field naming a resource that does not exist could only ever hold unverifiable ids.
  */
 export const assetPermissionResource = defineResource({
   name: ASSET_PERMISSION,
@@ -129,12 +129,13 @@ export const assetPermissionResource = defineResource({
       kind: 'multiple_choice',
       label: l('动作', 'Actions', 'アクション'),
       choices: ACTION_CHOICES,
-      // Written as names, kept as the integer mask below (resources.md §23.1), read back expanded.
+      // Written as names, kept as the integer mask below (docs/resources.md#asset-permissions), read back
+      // expanded.
       virtual: true,
       default: () => [...ACTION_NAMES],
       computeMany: (rows) => rows.map((row) => maskToActions(Number(row.actions_mask))),
     },
-    // Storage only: the `actions` column of §23.1, never sent or accepted as such.
+    // Storage only: the `actions` mask (docs/resources.md#asset-permissions), never sent or accepted as such.
     actions_mask: {
       kind: 'integer',
       label: l('动作', 'Actions', 'アクション'),

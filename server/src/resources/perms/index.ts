@@ -1,7 +1,10 @@
 import type { ResourceDeclaration } from '../../engine/declaration';
 import { assetPermissionResource } from './asset-permission';
 
-/** The permission area's resources (resources.md §23); application permissions wait for applications. */
+/**
+ * The permission area's resources (docs/resources.md#asset-permissions); application permissions wait for
+ * applications.
+ */
 export const PERM_RESOURCES: readonly ResourceDeclaration[] = [assetPermissionResource];
 
 export { ASSET_PERMISSION } from './asset-permission';

@@ -1,6 +1,6 @@
 import type { StoredRow } from '../../engine/declaration';
 
-/** resources.md §23: expired = now outside [date_start, date_expired]. */
+/** docs/resources.md#asset-permissions: expired = now outside [date_start, date_expired]. */
 export function isExpiredPermission(row: StoredRow, now: number): boolean {
   const start = Number(row.date_start);
   const end = Number(row.date_expired);

@@ -18,7 +18,7 @@ import {
 import { ticketMessage } from './messages';
 
 /**
- * The `meta` of a request-asset ticket (resources.md §35.1, api.md §9.5): its OPTIONS children, and the
+ * The `meta` of a request-asset ticket (docs/tickets.md#opening): its OPTIONS children, and the
  * validation of what the console posts, with every id checked in the ticket's org.
  */
 
@@ -62,7 +62,7 @@ const list = (
   ...extra,
 });
 
-/** `meta` children as OPTIONS describes them (the form of api.md §9.5 step 1). */
+/** `meta` children as OPTIONS describes them (the form of docs/tickets.md#opening step 1). */
 export const APPLY_ASSET_META_CHILDREN: Record<string, FieldDeclaration> = {
   apply_permission_name: {
     kind: 'string',
@@ -239,7 +239,7 @@ export async function checkApplyAssetMeta(
   };
 }
 
-/** `YYYY-MM-DD HH:MM:SS` (UTC), the meta date format of api.md §9.5. */
+/** `YYYY-MM-DD HH:MM:SS` (UTC), the meta date format of docs/tickets.md#opening. */
 export const metaDate = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The stored meta: the request plus the names of what it points to, read in the ticket's org. */

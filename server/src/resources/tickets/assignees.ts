@@ -88,8 +88,8 @@ export const superAdminIds = (resources: ResourceDirectory, ctx: RequestContext)
   holdersOf(resources, ctx, BUILTIN_ROLE_IDS.SystemAdmin, null);
 
 /**
- * Who a rule names for a ticket of `orgId` (api.md §9.4): SystemAdmin holders, the org's OrgAdmins, both,
- * or the rule's own users. In Root (a global flow seen from Root) there are no org admins.
+ * Who a rule names for a ticket of `orgId` (docs/tickets.md#flows): SystemAdmin holders, the org's OrgAdmins,
+ * both, or the rule's own users. In Root (a global flow seen from Root) there are no org admins.
  */
 export async function assigneeIds(
   resources: ResourceDirectory,

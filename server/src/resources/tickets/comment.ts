@@ -16,7 +16,10 @@ import { COMMENT, TICKET, TICKET_ASSIGNEES, TICKET_TABLE } from './names';
 import { directoryOf, type TicketDeps } from './deps';
 import { ticketsAwaiting } from './ticket-assignment';
 
-/** The 400 of api.md §9.3 for a missing, unknown or not-visible ticket (one answer: nothing leaks). */
+/**
+ * The 400 of docs/tickets.md#comments for a missing, unknown or not-visible ticket (one answer: nothing
+ * leaks).
+ */
 const ticketMissing = (id: string, ctx: RequestContext): ResponseError =>
   new ResponseError(400, {
     detail: ticketMessage('ticketNotFound', ctx.language, { id: id.slice(0, 64) }),
@@ -60,8 +63,8 @@ async function visibleTicket(
 }
 
 /**
- * Ticket comments (api.md §9.3): list and detail, and POST for the applicant and the assignees. The body is
- * plain text, stored and returned as sent; it is never turned into HTML here.
+ * Ticket comments (docs/tickets.md#comments): list and detail, and POST for the applicant and the assignees.
+ * The body is plain text, stored and returned as sent; it is never turned into HTML here.
  *
  * A POST names its ticket by `?ticket_id=` (the contract) or by `ticket` in the body; without either, or
  * for a ticket the requester may not see, it gets the same 400.

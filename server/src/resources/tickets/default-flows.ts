@@ -3,7 +3,10 @@ import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { unscopedContext } from './internal-context';
 import { FLOW } from './names';
 
-/** The install data of api.md §9.4: global flows for the two request types, approved by super admins. */
+/**
+ * The install data of docs/tickets.md#flows: global flows for the two request types, approved by super
+ * admins.
+ */
 export const DEFAULT_FLOW_TYPES = ['apply_asset', 'apply_application'] as const;
 
 /**

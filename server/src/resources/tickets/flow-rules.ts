@@ -19,7 +19,7 @@ export interface StoredRule {
   assignees: string[];
 }
 
-/** The `rules` items of api.md §9.4 as the API returns them. */
+/** The `rules` items of docs/tickets.md#flows as the API returns them. */
 export interface RuleOutput {
   level: number;
   strategy: Strategy;

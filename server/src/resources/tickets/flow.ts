@@ -22,7 +22,7 @@ const COPYING = new WeakSet<RequestContext>();
 
 /**
  * Flows visible in an org: its own, plus Root's global flows for the types it has not overridden
- * (api.md §9.4). In Root: the global flows only, the defaults every org inherits.
+ * (docs/tickets.md#flows). In Root: the global flows only, the defaults every org inherits.
  */
 async function visibleFlows(deps: TicketDeps, ctx: RequestContext): Promise<Condition | null> {
   if (isUnscoped(ctx)) return null;
@@ -57,7 +57,8 @@ async function validateFlow(
   existing: StoredRow | null,
   resources: ResourceDirectory,
 ): Promise<FieldErrors | null> {
-  // tickets.add_ticketflow is unassignable (api.md §9.4): only SystemAdmin creates, whatever a role holds.
+  // tickets.add_ticketflow is unassignable (docs/tickets.md#flows): only SystemAdmin creates, whatever a role
+  // holds.
   if (existing === null && !ctx.isSystemAdmin && !COPYING.has(ctx)) throw permissionDenied();
   const errors: FieldErrors = {};
   const copying = copiesOnUpdate(ctx, existing);
@@ -117,7 +118,9 @@ async function saveFlow(
   throw new ResponseError(200, await flows.serialize(copy, ctx));
 }
 
-/** Ticket flows (resources.md §36): who approves each type of ticket, per org, with Root as the default. */
+/**
+ * Ticket flows (docs/tickets.md#flows): who approves each type of ticket, per org, with Root as the default.
+ */
 export function flowResource(deps: TicketDeps): ResourceDeclaration {
   return defineResource({
     name: FLOW,
@@ -180,7 +183,8 @@ export function flowResource(deps: TicketDeps): ResourceDeclaration {
       'org_id',
       'org_name',
     ],
-    // Deleting a flow is 405 for everyone (api.md §9.4): a type without flow could not be opened any more.
+    // Deleting a flow is 405 for everyone (docs/tickets.md#flows): a type without flow could not be opened
+    // any more.
     disabledActions: ['delete'],
     bulkDelete: false,
     hooks: {

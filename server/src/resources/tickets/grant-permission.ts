@@ -10,8 +10,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(
  * The asset permission an approved request-asset ticket grants (v2.21 handler `_create_asset_permission`):
  * id = ticket id, in the ticket's org, for the applicant, on the requested assets and nodes that still
  * exist there, with the requested actions and dates, marked `from_ticket`. `created_by` is the approver
- * (the requester of the final approval, resources.md §1.5); the comment names applicant and processors.
- * Idempotent: an existing permission with the ticket's id is left as it is.
+ * (the requester of the final approval, docs/resources.md#common-rules); the comment names applicant and
+ * processors. Idempotent: an existing permission with the ticket's id is left as it is.
  */
 export async function grantAssetPermission(
   resources: ResourceDirectory,

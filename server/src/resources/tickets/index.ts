@@ -5,8 +5,9 @@ import { flowResource } from './flow';
 import { ticketResource } from './ticket';
 
 /**
- * Tickets, their comments and the approval flows (api.md §9, resources.md §35–36). They need the app
- * context (site messages, org memberships), so app.ts adds them next to the identity resources.
+ * Tickets, their comments and the approval flows (docs/tickets.md, docs/tickets.md#words,
+ * docs/tickets.md#flows). They need the app context (site messages, org memberships), so app.ts adds them
+ * next to the identity resources.
  */
 export function ticketResources(deps: TicketDeps): ResourceDeclaration[] {
   return [flowResource(deps), ticketResource(deps), commentResource(deps)];

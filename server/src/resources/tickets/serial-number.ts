@@ -1,7 +1,7 @@
 import type { RequestContext, ResourceAccess } from '../../engine/declaration';
 import { unscopedContext } from './internal-context';
 
-/** `YYYYMMDD` of the server's local date (resources.md §35: creation date, server time zone). */
+/** `YYYYMMDD` of the server's local date (docs/tickets.md#words: creation date, server time zone). */
 export function serialDay(now: Date): string {
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(now.getFullYear(), 4)}${pad(now.getMonth() + 1, 2)}${pad(now.getDate(), 2)}`;

@@ -4,7 +4,10 @@ import { TICKET } from './names';
 import { openTicket } from './ticket-open';
 import { processTicket, type ProcessAction } from './ticket-process';
 
-/** `tickets.view_ticket` is all the ticket endpoints ask; who may act is decided per ticket (api.md §9.2). */
+/**
+ * `tickets.view_ticket` is all the ticket endpoints ask; who may act is decided per ticket
+ * (docs/tickets.md#approval).
+ */
 const VIEW = ['tickets.view_ticket'];
 
 const output = (call: ExtraActionCall, row: StoredRow) => call.resources.get(TICKET).serialize(row, call.ctx);

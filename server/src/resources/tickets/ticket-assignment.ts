@@ -13,7 +13,7 @@ import { FLOW, TICKET } from './names';
  * can no longer approve it; someone promoted since can.
  */
 
-/** The flow in force for an org and ticket type: the org's own, else Root's global one (api.md §9.2). */
+/** The flow in force for an org and ticket type: the org's own, else Root's global one (docs/tickets.md#opening). */
 export async function flowFor(
   resources: ResourceDirectory,
   ctx: RequestContext,

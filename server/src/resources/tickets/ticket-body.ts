@@ -4,9 +4,10 @@ import { ticketMessage, type TicketMessage } from './messages';
 import { STATUS_CHOICES, TYPE_CHOICES, choiceLabel } from './ticket-choices';
 
 /**
- * The ticket `body` (api.md §9.2): a server-built HTML fragment in the shape of v2.21's BaseHandler
- * (basic info, then what was applied for), built in the reader's language. Every value that comes from a
- * user — title, names, hostnames, node paths, dates typed in — is escaped (api.md §11 "ticket xss inject").
+ * The ticket `body` (docs/tickets.md#approval): a server-built HTML fragment in the shape of v2.21's
+ * BaseHandler (basic info, then what was applied for), built in the reader's language. Every value that comes
+ * from a user — title, names, hostnames, node paths, dates typed in — is escaped (docs/security-history.md,
+ * entry 4).
  */
 
 type Line = readonly [TicketMessage, unknown];

@@ -1,7 +1,10 @@
 import type { Choice, Language } from '../../engine/declaration';
 import { choice } from '../label';
 
-/** The enumerations of api.md §9.1 and resources.md §35–36, with their labels in the console languages. */
+/**
+ * The enumerations of docs/tickets.md#words, docs/tickets.md#flows, with their labels in the console
+ * languages.
+ */
 
 export const TICKET_TYPES = [
   'general',

@@ -100,7 +100,7 @@ function refusedType(typeParam: unknown, ctx: RequestContext): ResponseError | n
 }
 
 /**
- * `POST tickets/open/?type=<type>` (api.md §9.2, §9.5): checks the request, finds the flow, fills
+ * `POST tickets/open/?type=<type>` (docs/tickets.md#opening): checks the request, finds the flow, fills
  * `process_map` with the people of every level, stores the ticket with step 1's assignees, adds the
  * "open" comment and tells step 1's assignees. Returns the stored ticket.
  */

@@ -34,7 +34,7 @@ const withDeciders = (step: ProcessStep, people: readonly Person[]): ProcessStep
 });
 
 /**
- * `PUT tickets/{id}/approve|reject|close/` (api.md §9.2). Approve and reject belong to the people who may
+ * `PUT tickets/{id}/approve|reject|close/` (docs/tickets.md#approval). Approve and reject belong to the people who may
  * decide the current step *now* — resolved again from the flow in force, never the applicant, the super
  * admins when nobody else is left (ticket-assignment.ts) — close to the applicant (403 otherwise); a
  * closed ticket answers 400. The handled step records who could decide it; approving step 1 of a

@@ -5,7 +5,9 @@ import { ticketMessage, type TicketMessage } from './messages';
 import { COMMENT } from './names';
 import type { StepState } from './ticket-choices';
 
-/** One `process_map` entry (api.md §9.2); the processor fields appear once the step is handled. */
+/**
+ * One `process_map` entry (docs/tickets.md#approval); the processor fields appear once the step is handled.
+ */
 export interface ProcessStep {
   approval_level: number;
   state: StepState;
@@ -49,7 +51,7 @@ const ACTION_LABELS: Readonly<Record<TicketAction, TicketMessage>> = {
 
 /**
  * The comment each action leaves ("Alice(alice) Approve the ticket", v2.21 BaseHandler). The user's name
- * is escaped: v2.21 consoles show these comments as HTML (api.md §11 "ticket xss inject").
+ * is escaped: v2.21 consoles show these comments as HTML (docs/security-history.md, entry 4).
  */
 export async function addActionComment(
   resources: ResourceDirectory,

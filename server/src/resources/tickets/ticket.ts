@@ -11,7 +11,7 @@ import { ticketsAwaiting } from './ticket-assignment';
 import { LEVEL_CHOICES, STATE_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from './ticket-choices';
 
 /**
- * api.md §9.2: the requester's tickets are those they applied for or are an assignee of, in any org —
+ * docs/tickets.md#who-sees-a-ticket: the requester's tickets are those they applied for or are an assignee of, in any org —
  * an assignee of a step reached so far (linked), or one who may decide an open ticket's current step now
  * (`awaiting`, resolved live: someone promoted since the ticket opened sees what waits for them).
  */
@@ -41,7 +41,7 @@ export const assignedTo = (userId: string, awaiting: readonly string[]): Conditi
 });
 
 /**
- * Tickets (resources.md §35). Rows belong to an org, but the API always works across orgs (a ticket
+ * Tickets (docs/tickets.md#words). Rows belong to an org, but the API always works across orgs (a ticket
  * follows its applicant and assignees, not the console's org switcher): `org_id` is a plain column and the
  * `scope` hook decides visibility. Every write goes through the extra actions (open, approve, reject,
  * close); plain POST/PUT/PATCH/DELETE answer 405.

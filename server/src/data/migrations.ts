@@ -1,0 +1,237 @@
+import type { ColumnTypes, DialectName } from './dialect';
+
+/**
+ * Numbered schema migrations of the hand-written tables (the engine derives the tables of declared
+ * resources itself: engine/storage). Append only: a released migration is never edited, a change is a new
+ * entry. Each is written once for both backends with the dialect's column types; `only` limits one to a
+ * backend. Times are integer milliseconds since the epoch (UTC), booleans 0/1.
+ */
+export interface Migration {
+  id: number;
+  name: string;
+  only?: DialectName;
+  sql(t: ColumnTypes): string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'orgs, users, roles, role bindings, sessions, login lock-out',
+    sql: (t) => `
+      CREATE TABLE orgs (
+        id ${t.text} PRIMARY KEY,
+        name ${t.text} NOT NULL UNIQUE,
+        comment ${t.text} NOT NULL DEFAULT '',
+        created_by ${t.text} NOT NULL DEFAULT '',
+        date_created ${t.bigint} NOT NULL
+      );
+      CREATE TABLE roles (
+        id ${t.text} PRIMARY KEY,
+        name ${t.text} NOT NULL,
+        scope ${t.text} NOT NULL CHECK (scope IN ('system', 'org')),
+        builtin ${t.boolean} NOT NULL DEFAULT 0,
+        comment ${t.text} NOT NULL DEFAULT '',
+        created_by ${t.text} NOT NULL DEFAULT '',
+        date_created ${t.bigint} NOT NULL,
+        date_updated ${t.bigint} NOT NULL,
+        UNIQUE (name, scope)
+      );
+      CREATE TABLE users (
+        id ${t.text} PRIMARY KEY,
+        username ${t.text} NOT NULL UNIQUE,
+        name ${t.text} NOT NULL,
+        email ${t.text} NOT NULL UNIQUE,
+        password_hash ${t.text} NOT NULL DEFAULT '',
+        wechat ${t.text} NOT NULL DEFAULT '',
+        phone ${t.text},
+        mfa_level ${t.integer} NOT NULL DEFAULT 0,
+        source ${t.text} NOT NULL DEFAULT 'local',
+        need_update_password ${t.boolean} NOT NULL DEFAULT 0,
+        is_service_account ${t.boolean} NOT NULL DEFAULT 0,
+        is_active ${t.boolean} NOT NULL DEFAULT 1,
+        is_first_login ${t.boolean} NOT NULL DEFAULT 1,
+        date_expired ${t.bigint} NOT NULL,
+        date_joined ${t.bigint} NOT NULL,
+        last_login ${t.bigint},
+        date_password_last_updated ${t.bigint},
+        created_by ${t.text} NOT NULL DEFAULT '',
+        comment ${t.text} NOT NULL DEFAULT ''
+      );
+      CREATE TABLE role_bindings (
+        id ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role_id ${t.text} NOT NULL REFERENCES roles(id) ON DELETE RESTRICT,
+        scope ${t.text} NOT NULL CHECK (scope IN ('system', 'org')),
+        org_id ${t.text} REFERENCES orgs(id) ON DELETE CASCADE,
+        date_created ${t.bigint} NOT NULL,
+        CHECK ((scope = 'system' AND org_id IS NULL) OR (scope = 'org' AND org_id IS NOT NULL))
+      );
+      -- NULL org ids never collide in a plain UNIQUE, hence the expression index.
+      CREATE UNIQUE INDEX role_bindings_unique ON role_bindings (user_id, role_id, COALESCE(org_id, ''));
+      CREATE INDEX role_bindings_org ON role_bindings (org_id, user_id);
+      CREATE TABLE sessions (
+        id_hash ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf_token ${t.text} NOT NULL,
+        client_ip ${t.text} NOT NULL,
+        date_created ${t.bigint} NOT NULL,
+        expires_at ${t.bigint} NOT NULL
+      );
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+      CREATE TABLE login_failures (
+        scope ${t.text} NOT NULL,
+        key ${t.text} NOT NULL,
+        count ${t.integer} NOT NULL,
+        expires_at ${t.bigint} NOT NULL,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE TABLE login_blocks (
+        scope ${t.text} NOT NULL,
+        key ${t.text} NOT NULL,
+        until ${t.bigint} NOT NULL,
+        PRIMARY KEY (scope, key)
+      );
+    `,
+  },
+  {
+    // Owned by server/src/notifications; a distinct id so that other modules' migrations never collide.
+    id: 101,
+    name: 'notifications: site messages and their per-user delivery',
+    sql: (t) => `
+      CREATE TABLE site_messages (
+        id ${t.text} PRIMARY KEY,
+        subject ${t.text} NOT NULL,
+        message ${t.text} NOT NULL,
+        sender_id ${t.text} REFERENCES users(id) ON DELETE SET NULL,
+        date_created ${t.bigint} NOT NULL
+      );
+      CREATE TABLE site_message_users (
+        message_id ${t.text} NOT NULL REFERENCES site_messages(id) ON DELETE CASCADE,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        has_read ${t.boolean} NOT NULL DEFAULT 0,
+        read_at ${t.bigint},
+        date_updated ${t.bigint} NOT NULL,
+        PRIMARY KEY (message_id, user_id)
+      );
+      CREATE INDEX site_message_users_inbox ON site_message_users (user_id, has_read);
+    `,
+  },
+  {
+    // Owned by server/src/seed: which one-off data sets were loaded (BASTION_DEMO=1 seeds the demo once).
+    id: 201,
+    name: 'seed: markers of loaded data sets',
+    sql: (t) => `
+      CREATE TABLE seed_markers (
+        name ${t.text} PRIMARY KEY,
+        applied_at ${t.bigint} NOT NULL
+      );
+    `,
+  },
+  {
+    id: 2,
+    name: 'permissions of custom roles',
+    sql: (t) => `
+      -- Codes, not numeric ids: the API's permission ids are positions in the catalogue, which may grow.
+      CREATE TABLE role_permissions (
+        role_id ${t.text} NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        code ${t.text} NOT NULL,
+        PRIMARY KEY (role_id, code)
+      );
+    `,
+  },
+  {
+    // Owned by server/src/auth (access keys, HTTP-signature replay records, temporary passwords).
+    id: 301,
+    name: 'authentication: access keys, signature replay records, temp tokens',
+    sql: (t) => `
+      -- Secrets are sealed with the data dir's credentials.key (auth/secret-box.ts), never stored in clear.
+      CREATE TABLE access_keys (
+        id ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        secret_sealed ${t.text} NOT NULL,
+        is_active ${t.boolean} NOT NULL DEFAULT 1,
+        date_created ${t.bigint} NOT NULL
+      );
+      CREATE INDEX access_keys_user ON access_keys (user_id, date_created);
+      -- A signature is accepted once: its digest is kept for the Date freshness window.
+      CREATE TABLE signature_replays (
+        digest ${t.text} PRIMARY KEY,
+        expires_at ${t.bigint} NOT NULL
+      );
+      CREATE INDEX signature_replays_expiry ON signature_replays (expires_at);
+      CREATE TABLE temp_tokens (
+        id ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        secret_sealed ${t.text} NOT NULL,
+        verified ${t.boolean} NOT NULL DEFAULT 0,
+        date_created ${t.bigint} NOT NULL,
+        date_updated ${t.bigint} NOT NULL,
+        date_verified ${t.bigint},
+        date_expired ${t.bigint} NOT NULL
+      );
+      CREATE INDEX temp_tokens_user ON temp_tokens (user_id, date_created);
+      CREATE INDEX temp_tokens_expiry ON temp_tokens (date_expired);
+    `,
+  },
+  {
+    // The search indexes of declared resources (engine/storage) use trigram GIN indexes.
+    id: 400,
+    name: 'postgres: the pg_trgm extension',
+    only: 'postgres',
+    sql: () => `CREATE EXTENSION IF NOT EXISTS pg_trgm;`,
+  },
+  {
+    // Owned by server/src/data: what several instances on one database share instead of process memory.
+    id: 401,
+    name: 'shared state: spm cache, task logs and read marks, task owners, periodic job claims',
+    sql: (t) => `
+      -- The spm resource cache (docs/http.md#lists): ids per key and user, for 300 s.
+      CREATE TABLE resource_cache (
+        spm ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL,
+        ids ${t.json} NOT NULL,
+        expires_at ${t.bigint} NOT NULL
+      );
+      CREATE INDEX resource_cache_expiry ON resource_cache (expires_at);
+      -- Task logs: appended lines, read from every instance (ops/task-log-store.ts).
+      CREATE TABLE task_log_chunks (
+        task_id ${t.text} NOT NULL,
+        seq ${t.integer} NOT NULL,
+        data ${t.text} NOT NULL,
+        date_created ${t.bigint} NOT NULL,
+        PRIMARY KEY (task_id, seq)
+      );
+      CREATE INDEX task_log_chunks_age ON task_log_chunks (date_created);
+      -- Read positions of the HTTP log fallback (?mark=), per user and task.
+      CREATE TABLE task_log_marks (
+        mark ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL,
+        task_id ${t.text} NOT NULL,
+        position ${t.bigint} NOT NULL,
+        expires_at ${t.bigint} NOT NULL
+      );
+      CREATE INDEX task_log_marks_expiry ON task_log_marks (expires_at);
+      -- Which instance runs which task, and when each instance was last alive: runs of an instance that
+      -- stopped are marked interrupted by the others (ops/task-runner.ts).
+      CREATE TABLE task_instances (
+        instance ${t.text} PRIMARY KEY,
+        seen_at ${t.bigint} NOT NULL
+      );
+      CREATE TABLE task_run_instances (
+        task_id ${t.text} PRIMARY KEY,
+        instance ${t.text} NOT NULL
+      );
+      -- Periodic jobs: the instance that claims a period runs it (data/periodic-jobs.ts).
+      CREATE TABLE job_claims (
+        name ${t.text} PRIMARY KEY,
+        claimed_at ${t.bigint} NOT NULL,
+        claimed_by ${t.text} NOT NULL
+      );
+    `,
+  },
+];
+
+/** The migrations of one backend, in the order they apply. */
+export function migrationsFor(dialect: DialectName, list: readonly Migration[] = MIGRATIONS): Migration[] {
+  return list.filter((m) => m.only === undefined || m.only === dialect).sort((a, b) => a.id - b.id);
+}

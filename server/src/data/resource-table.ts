@@ -1,0 +1,432 @@
+import crypto from 'node:crypto';
+import type { CompiledResource } from '../engine/compile';
+import type { Condition, SelectQuery } from './conditions';
+import type { Database, Row } from './database';
+import { assertIdentifier } from './dialect';
+import { compileOrder, compileWhere, type ColumnKind, type CompiledWhere, type TableShape } from './sql/condition-sql';
+import { WriteVersions } from './write-versions';
+
+/**
+ * The table of one declared resource on either backend: additive migrations, selects compiled from
+ * storage-neutral conditions (sql/condition-sql.ts), the count/page cache, writes, m2m links. The engine
+ * reaches SQL only through this class; a declaration never sees it.
+ */
+
+/** Looks up another resource (fk lookups `user__name`). */
+export type ResourceLookup = (name: string) => CompiledResource | undefined;
+
+/** Statements touching many ids go in chunks of this many (SQLite binds at most 32,766 parameters). */
+const CHUNK = 500;
+/** Filtered sets up to this many rows are paged from a cached window of their ordered keys. */
+const WINDOW_MAX = 50_000;
+/** PostgreSQL binds at most 65,535 parameters per statement. */
+const MAX_PARAMETERS = 30_000;
+
+/** The ordered keys of a filtered set (rowids on SQLite, ids on PostgreSQL), cached for paging. */
+type Window = Float64Array | readonly unknown[];
+
+export class ResourceTable {
+  /** Columns that actually exist (declared ones plus those of an adopted table). */
+  readonly existingColumns = new Set<string>();
+  private readonly versions: WriteVersions;
+  private readonly shape: TableShape;
+
+  constructor(
+    private readonly db: Database,
+    readonly resource: CompiledResource,
+    private readonly lookup: ResourceLookup,
+  ) {
+    this.versions = WriteVersions.of(db);
+    const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
+    this.shape = {
+      table: this.table,
+      column: (name) => {
+        const column = this.column(name);
+        return column ? { column, kind: kinds.get(column) ?? 'text' } : null;
+      },
+      link: (field) => this.resource.links.get(field),
+      lookup: (name) => this.fkLookup(name),
+      search: null,
+    };
+  }
+
+  get table(): string {
+    return this.resource.table.table;
+  }
+
+  private get types() {
+    return this.db.dialect.types;
+  }
+
+  /**
+   * Additive migration (run inside the start-up migration's transaction, data/migrate.ts): creates the
+   * table when missing, adds missing columns, link tables and indexes. Never drops or changes a column,
+   * so tables of numbered migrations (users, roles, …) are adopted.
+   */
+  async migrate(): Promise<void> {
+    // Joins the start-up migration's transaction; alone it is a transaction of its own (savepoints need one).
+    await this.db.transaction(() => this.migrateTable());
+  }
+
+  private async migrateTable(): Promise<void> {
+    const spec = this.resource.table;
+    const type = (kind: ColumnKind): string =>
+      kind === 'datetime' ? this.types.bigint : kind === 'boolean' ? this.types.boolean : this.types[kind];
+    const defs = spec.columns.map((c) =>
+      c.column === 'id'
+        ? c.type === 'integer'
+          ? `id ${this.types.integerId}`
+          : `id ${this.types.text} PRIMARY KEY`
+        : `${c.column} ${type(c.type)}`,
+    );
+    if (!spec.columns.some((c) => c.column === 'id')) defs.unshift(`id ${this.types.text} PRIMARY KEY`);
+    await this.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (${defs.join(', ')})`);
+    await this.refreshColumns();
+    for (const column of spec.columns)
+      if (!this.existingColumns.has(column.column))
+        await this.db.exec(`ALTER TABLE ${this.table} ADD COLUMN ${column.column} ${type(column.type)}`);
+    await this.refreshColumns();
+    for (const link of spec.links) {
+      await this.db.exec(this.db.dialect.linkTable(link.table, link.sourceColumn, link.targetColumn));
+      await this.db.exec(
+        `CREATE UNIQUE INDEX IF NOT EXISTS ${link.table}_pair ON ${link.table} (${link.sourceColumn}, ${link.targetColumn})`,
+      );
+      await this.db.exec(`CREATE INDEX IF NOT EXISTS ${link.table}_target ON ${link.table} (${link.targetColumn})`);
+    }
+    for (const cols of spec.uniques) {
+      const name = `${this.table}_uq_${cols.join('_')}`;
+      // Existing duplicate rows of an adopted table: validation still enforces uniqueness on writes.
+      await this.attempt(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${this.table} (${cols.join(', ')})`);
+    }
+    for (const cols of spec.indexes)
+      await this.db.exec(
+        `CREATE INDEX IF NOT EXISTS ${this.table}_ix_${cols.join('_')} ON ${this.table} (${cols.join(', ')})`,
+      );
+    await this.migrateSearchIndex();
+    await this.versions.track(this.table);
+    for (const link of spec.links) await this.versions.track(link.table);
+  }
+
+  /** A statement that may fail without failing the migration around it (a savepoint on both backends). */
+  private async attempt(statement: string): Promise<boolean> {
+    const savepoint = `sp_${crypto.randomBytes(4).toString('hex')}`;
+    await this.db.exec(`SAVEPOINT ${savepoint}`);
+    try {
+      await this.db.exec(statement);
+      await this.db.exec(`RELEASE SAVEPOINT ${savepoint}`);
+      return true;
+    } catch {
+      await this.db.exec(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+      await this.db.exec(`RELEASE SAVEPOINT ${savepoint}`);
+      return false;
+    }
+  }
+
+  /** The search index of the search fields, when every one of them is a column other than the id. */
+  private async migrateSearchIndex(): Promise<void> {
+    const fields = this.resource.decl.searchFields.map((f) => f.replace(/^[\^=@$]/, ''));
+    const columns = fields.map((f) => this.column(f));
+    if (fields.length === 0 || columns.some((c) => c === null || c === 'id')) return;
+    const kinds = new Map(this.resource.table.columns.map((c) => [c.column, c.type]));
+    this.shape.search = await this.db.dialect.searchIndex(
+      this.db,
+      this.table,
+      (columns as string[]).map((column) => ({ column, text: kinds.get(column) === 'text' })),
+    );
+  }
+
+  private async refreshColumns(): Promise<void> {
+    this.existingColumns.clear();
+    for (const name of await this.db.dialect.columnsOf(this.db, this.table)) this.existingColumns.add(name);
+  }
+
+  /** The column of a field name or raw column; null when neither exists. */
+  private column(name: string): string | null {
+    const mapped = this.resource.columnOf.get(name);
+    if (mapped) return mapped;
+    return this.existingColumns.has(name) ? name : null;
+  }
+
+  private fkLookup(
+    name: string,
+  ): { table: string; fkColumn: string; column: string; kind: ColumnKind; integerTarget: boolean } | null {
+    const split = name.indexOf('__');
+    if (split <= 0) return null;
+    const fk = this.resource.fields.get(name.slice(0, split));
+    const target = fk?.to ? this.lookup(fk.to) : undefined;
+    const fkColumn = this.column(name.slice(0, split));
+    const column = target?.columnOf.get(name.slice(split + 2));
+    if (!target || !fkColumn || !column) return null;
+    const kind = target.table.columns.find((c) => c.column === column)?.type ?? 'text';
+    const integerTarget = target.table.columns.some((c) => c.column === 'id' && c.type === 'integer');
+    return { table: target.table.table, fkColumn, column, kind, integerTarget };
+  }
+
+  /** Whether a field can be used in conditions and ordering. */
+  knows(name: string): boolean {
+    return this.column(name) !== null || this.resource.links.has(name) || this.fkLookup(name) !== null;
+  }
+
+  private where(condition: Condition | null, searchIndex = true): CompiledWhere {
+    return compileWhere(condition, this.shape, this.db.dialect, { searchIndex });
+  }
+
+  private orderBy(query: SelectQuery): string {
+    return compileOrder(query.order, this.shape);
+  }
+
+  async select(query: SelectQuery): Promise<Row[]> {
+    const where = this.where(query.where);
+    const page = query.limit === null ? '' : ' LIMIT ? OFFSET ?';
+    const params = query.limit === null ? where.params : [...where.params, query.limit, Math.max(0, query.offset)];
+    return this.db.all(`SELECT r.* FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`, params);
+  }
+
+  /**
+   * Rows in batches, in the select's order (exports of large sets without holding every row). The ordered
+   * ids are read once (an index walk); each batch is then fetched by id, so no batch pays an OFFSET scan.
+   * A row deleted meanwhile is skipped; rows are read as they are when their batch is fetched.
+   */
+  async *batches(query: SelectQuery, size: number): AsyncGenerator<Row[]> {
+    const where = this.where(query.where);
+    const limit = query.limit ?? (this.db.dialect.name === 'sqlite' ? -1 : null);
+    const page = limit === null ? ' OFFSET ?' : ' LIMIT ? OFFSET ?';
+    const params = [...where.params, ...(limit === null ? [] : [limit]), Math.max(0, query.offset)];
+    const ids = (
+      await this.db.all<{ id: unknown }>(
+        `SELECT r.id FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`,
+        params,
+      )
+    ).map((row) => row.id);
+    const fetch = `SELECT r.* FROM ${this.table} r WHERE ${this.db.dialect.inList('r.id')}`;
+    for (let start = 0; start < ids.length; start += size) {
+      const chunk = ids.slice(start, start + size);
+      const byId = new Map<unknown, Row>();
+      for (const row of await this.db.all(fetch, [this.db.dialect.listParam(chunk)])) byId.set(row.id, row);
+      const rows = chunk.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
+      if (rows.length > 0) yield rows;
+    }
+  }
+
+  /**
+   * COUNT(*) of a condition, cached per compiled query until a table it reads is written (see
+   * WriteVersions: exact, never stale).
+   */
+  async count(condition: Condition | null): Promise<number> {
+    return this.countOf(this.where(condition));
+  }
+
+  private async countOf(where: CompiledWhere): Promise<number> {
+    const text = `SELECT COUNT(*) AS n FROM ${this.table} r WHERE ${where.text}`;
+    return this.versions.cached(`${text}\u0000${cacheKey(where.params)}`, where.tables, async () => {
+      const row = await this.db.get<{ n: number }>(text, where.params);
+      return Number(row?.n ?? 0);
+    });
+  }
+
+  /**
+   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to WINDOW_MAX rows is
+   * read once as its ordered keys — the same single pass a COUNT needs — and cached until a table it reads
+   * is written, so the pages of a search cost a lookup of `limit` rows by key. Larger sets are paged by
+   * SQL (an order-index walk, where a search index would only add work) with a cached count.
+   */
+  async page(query: SelectQuery & { limit: number }): Promise<{ rows: Row[]; count: number }> {
+    const where = this.where(query.where);
+    const count = await this.countOf(where);
+    const offset = Math.max(0, query.offset);
+    if (count > WINDOW_MAX) {
+      const walk = this.where(query.where, false);
+      const rows = await this.db.all(
+        `SELECT r.* FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+        [...walk.params, query.limit, offset],
+      );
+      return { rows, count };
+    }
+    const key = this.db.dialect.rowKey;
+    const text = `SELECT r.${key} AS k FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)} LIMIT ?`;
+    const window = await this.versions.cached<Window>(
+      `${text}\u0000${cacheKey(where.params)}`,
+      where.tables,
+      async () => {
+        const keys = (await this.db.all<{ k: unknown }>(text, [...where.params, WINDOW_MAX + 1])).map((r) => r.k);
+        return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
+      },
+      (value) => value.length,
+    );
+    const slice = [...window.slice(offset, offset + query.limit)];
+    if (slice.length === 0) return { rows: [], count: window.length };
+    const fetched = await this.db.all(
+      `SELECT r.${key} AS "__key", r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`,
+      [this.db.dialect.listParam(slice)],
+    );
+    const byKey = new Map<unknown, Row>();
+    for (const row of fetched) {
+      byKey.set(row.__key, row);
+      delete row.__key;
+    }
+    const rows = slice.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
+    return { rows, count: window.length };
+  }
+
+  async get(id: string | number, condition: Condition | null): Promise<Row | null> {
+    const where = this.where({ allOf: [{ field: 'id', op: 'eq', value: id }, ...(condition ? [condition] : [])] });
+    return (await this.db.get(`SELECT r.* FROM ${this.table} r WHERE ${where.text}`, where.params)) ?? null;
+  }
+
+  /** Another row holding this value (uniqueness checks); `orgId` narrows to one org. */
+  async exists(column: string, value: unknown, exceptId: string | null, orgId: string | null): Promise<boolean> {
+    const conditions: Condition[] = [{ field: assertIdentifier(column), op: 'eq', value }];
+    if (orgId !== null) conditions.push({ field: 'org_id', op: 'eq', value: orgId });
+    if (exceptId !== null) conditions.push({ field: 'id', op: 'ne', value: exceptId });
+    const where = this.where({ allOf: conditions });
+    return (await this.db.get(`SELECT 1 AS hit FROM ${this.table} r WHERE ${where.text} LIMIT 1`, where.params)) !== undefined;
+  }
+
+  /** A table used without `migrate` in this process (the copy command's source) learns its columns. */
+  private async knowColumns(): Promise<void> {
+    if (this.existingColumns.size === 0) await this.refreshColumns();
+  }
+
+  /** Keeps only the keys that are real columns (hooks may set adopted columns such as password_hash). */
+  private writable(values: Row): Array<[string, unknown]> {
+    return Object.entries(values).filter(([key]) => this.existingColumns.has(key));
+  }
+
+  /** Inserts a row; returns its id (the one the database assigned for integer ids given none). */
+  async insert(values: Row): Promise<string> {
+    await this.knowColumns();
+    const entries = this.writable(values);
+    const row = await this.db.get<{ id: unknown }>(
+      `INSERT INTO ${this.table} (${entries.map(([k]) => k).join(', ')}) VALUES (${entries.map(() => '?').join(', ')}) RETURNING id`,
+      entries.map(([, v]) => v),
+    );
+    if (values.id !== undefined && this.isIntegerId()) await this.afterExplicitIds();
+    return String(row?.id);
+  }
+
+  /**
+   * Many rows already in stored form, with their m2m links, in one transaction and few statements: the
+   * seed loader (`seed --assets N`) and the SQLite → PostgreSQL copy. No validation, no hooks.
+   */
+  async insertMany(rows: readonly Row[], links: ReadonlyArray<{ field: string; pairs: ReadonlyArray<readonly [string, string]> }> = []): Promise<void> {
+    if (rows.length === 0 && links.length === 0) return;
+    await this.knowColumns();
+    await this.db.transaction(async () => {
+      // Rows with the same columns go in one statement (a column a row leaves out keeps its default).
+      const groups = new Map<string, { columns: string[]; rows: Row[] }>();
+      for (const row of rows) {
+        const columns = Object.keys(row).filter((name) => this.existingColumns.has(name) && row[name] !== undefined);
+        const key = columns.join(',');
+        const group = groups.get(key) ?? { columns, rows: [] };
+        group.rows.push(row);
+        groups.set(key, group);
+      }
+      for (const { columns, rows: group } of groups.values())
+        await insertRows(this.db, this.table, columns, group.map((row) => columns.map((c) => row[c] ?? null)));
+      if (rows.some((row) => row.id !== undefined) && this.isIntegerId()) await this.afterExplicitIds();
+      for (const entry of links) {
+        const link = this.resource.links.get(entry.field);
+        if (!link) throw new Error(`"${entry.field}" is not an m2m field of ${this.table}`);
+        await insertRows(
+          this.db,
+          link.table,
+          ['id', link.sourceColumn, link.targetColumn],
+          entry.pairs.map(([source, target]) => [crypto.randomUUID(), source, target]),
+          true,
+        );
+      }
+    });
+  }
+
+  private isIntegerId(): boolean {
+    return this.resource.table.columns.find((c) => c.column === 'id')?.type === 'integer';
+  }
+
+  private async afterExplicitIds(): Promise<void> {
+    const statement = this.db.dialect.afterExplicitIntegerIds(this.table);
+    if (statement) await this.db.get(statement);
+  }
+
+  async update(id: string, values: Row): Promise<void> {
+    await this.knowColumns();
+    const entries = this.writable(values).filter(([key]) => key !== 'id');
+    if (entries.length === 0) return;
+    await this.db.run(`UPDATE ${this.table} SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`, [
+      ...entries.map(([, v]) => v),
+      id,
+    ]);
+  }
+
+  /** Deletes rows and their m2m links, in one transaction. */
+  async deleteMany(ids: readonly string[]): Promise<void> {
+    await this.db.transaction(async () => {
+      for (let start = 0; start < ids.length; start += CHUNK) {
+        const chunk = this.db.dialect.listParam(ids.slice(start, start + CHUNK));
+        for (const link of this.resource.table.links)
+          await this.db.run(`DELETE FROM ${link.table} WHERE ${this.db.dialect.inList(link.sourceColumn)}`, [chunk]);
+        await this.db.run(`DELETE FROM ${this.table} WHERE ${this.db.dialect.inList('id')}`, [chunk]);
+      }
+    });
+  }
+
+  /** Every id asked for is a key, in the order given; its targets in link order (empty when none). */
+  async linkedMany(field: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+    const link = this.resource.links.get(field);
+    const result = new Map<string, string[]>(ids.map((id) => [id, []]));
+    if (!link || ids.length === 0) return result;
+    for (let start = 0; start < ids.length; start += CHUNK) {
+      const chunk = ids.slice(start, start + CHUNK);
+      const rows = await this.db.all<{ s: string; t: string }>(
+        `SELECT ${link.sourceColumn} AS s, ${link.targetColumn} AS t FROM ${link.table}
+         WHERE ${this.db.dialect.inList(link.sourceColumn)} ORDER BY ${this.db.dialect.linkOrder}`,
+        [this.db.dialect.listParam(chunk)],
+      );
+      for (const row of rows) result.get(row.s)?.push(row.t);
+    }
+    return result;
+  }
+
+  /** Replaces (mode 'set') or extends/reduces the links of an m2m field, in one transaction. */
+  async link(field: string, id: string, targets: readonly string[], mode: 'set' | 'add' | 'remove'): Promise<void> {
+    const link = this.resource.links.get(field);
+    if (!link) throw new Error(`"${field}" is not an m2m field of ${this.table}`);
+    await this.db.transaction(async () => {
+      if (mode === 'set') await this.db.run(`DELETE FROM ${link.table} WHERE ${link.sourceColumn} = ?`, [id]);
+      for (const target of targets) {
+        if (mode === 'remove')
+          await this.db.run(`DELETE FROM ${link.table} WHERE ${link.sourceColumn} = ? AND ${link.targetColumn} = ?`, [
+            id,
+            target,
+          ]);
+        else
+          await this.db.run(
+            `INSERT INTO ${link.table} (id, ${link.sourceColumn}, ${link.targetColumn}) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+            [crypto.randomUUID(), id, target],
+          );
+      }
+    });
+  }
+}
+
+/** Parameters as part of a cache key (arrays of PostgreSQL list parameters included). */
+const cacheKey = (params: readonly unknown[]): string => JSON.stringify(params);
+
+/** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
+async function insertRows(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  ignoreConflicts = false,
+): Promise<void> {
+  columns.forEach(assertIdentifier);
+  const perStatement = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / Math.max(1, columns.length))));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const batch = rows.slice(start, start + perStatement);
+    await db.run(
+      `INSERT INTO ${assertIdentifier(table)} (${columns.join(', ')}) VALUES ${batch.map(() => tuple).join(', ')}${ignoreConflicts ? ' ON CONFLICT DO NOTHING' : ''}`,
+      batch.flat(),
+    );
+  }
+}

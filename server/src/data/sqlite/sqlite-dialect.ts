@@ -1,0 +1,101 @@
+import type { Queryable } from '../database';
+import { assertIdentifier, type Dialect, type SearchIndex } from '../dialect';
+
+/** An FTS5 phrase: the term quoted, inner quotes doubled (no operator can be injected). */
+export const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+/** Search terms shorter than this (in characters) cannot use the trigram index: they stay LIKE scans. */
+const TRIGRAM = 3;
+
+/**
+ * The FTS5 trigram index of a table's search columns (external content: the table itself), kept in step
+ * by triggers. A derived index, not data: when the columns changed it is dropped and rebuilt.
+ */
+async function ftsIndex(db: Queryable, table: string, columns: readonly string[]): Promise<SearchIndex> {
+  const fts = assertIdentifier(`${table}_fts`);
+  const existing = (await db.all<{ name: string }>(`PRAGMA table_info(${fts})`)).map((row) => row.name);
+  const triggers = ['ai', 'ad', 'au'].map((suffix) => `${fts}_${suffix}`);
+  const list = columns.join(', ');
+  if (existing.length > 0 && existing.join(',') !== columns.join(',')) {
+    for (const trigger of triggers) await db.exec(`DROP TRIGGER IF EXISTS ${trigger}`);
+    await db.exec(`DROP TABLE ${fts}`);
+  }
+  if (existing.join(',') !== columns.join(',')) {
+    await db.exec(
+      `CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='rowid', tokenize='trigram case_sensitive 0')`,
+    );
+    await db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+  }
+  const newValues = columns.map((c) => `new.${c}`).join(', ');
+  const oldValues = columns.map((c) => `old.${c}`).join(', ');
+  await db.exec(`CREATE TRIGGER IF NOT EXISTS ${triggers[0]} AFTER INSERT ON ${table} BEGIN
+      INSERT INTO ${fts}(rowid, ${list}) VALUES (new.rowid, ${newValues}); END`);
+  await db.exec(`CREATE TRIGGER IF NOT EXISTS ${triggers[1]} AFTER DELETE ON ${table} BEGIN
+      INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.rowid, ${oldValues}); END`);
+  await db.exec(`CREATE TRIGGER IF NOT EXISTS ${triggers[2]} AFTER UPDATE OF ${list} ON ${table} BEGIN
+      INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.rowid, ${oldValues});
+      INSERT INTO ${fts}(rowid, ${list}) VALUES (new.rowid, ${newValues}); END`);
+  return {
+    columns,
+    narrow(alias, term, wanted) {
+      if ([...term].length < TRIGRAM) return null;
+      const scope = wanted.length === columns.length ? '' : `{${wanted.join(' ')}} : `;
+      return {
+        text: `${alias}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`,
+        params: [`${scope}${ftsPhrase(term)}`],
+      };
+    },
+  };
+}
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  types: {
+    text: 'TEXT',
+    integer: 'INTEGER',
+    bigint: 'INTEGER',
+    real: 'REAL',
+    boolean: 'INTEGER',
+    json: 'TEXT',
+    integerId: 'INTEGER PRIMARY KEY',
+  },
+  // json_each: one parameter for any number of values (SQLite binds at most 32,766).
+  inList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
+  listParam: (values) => JSON.stringify(values),
+  // SQLite's LIKE is case-insensitive for ASCII, as v2.21's icontains on MySQL is.
+  ilike: (expr) => `${expr} LIKE ? ESCAPE '\\'`,
+  asText: (expr) => expr,
+  noIndex: (expr) => `+${expr}`,
+  least: (a, b) => `MIN(${a}, ${b})`,
+  rowKey: 'rowid',
+  linkOrder: 'rowid',
+  linkTable: (table, source, target) =>
+    `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, ${source} TEXT NOT NULL, ${target} TEXT NOT NULL)`,
+  async columnsOf(db, table) {
+    return (await db.all<{ name: string }>(`PRAGMA table_info(${assertIdentifier(table)})`)).map(
+      (row) => row.name,
+    );
+  },
+  searchIndex: (db, table, columns) =>
+    ftsIndex(
+      db,
+      table,
+      columns.map((c) => c.column),
+    ),
+  writeVersionTriggers: (table, versions) =>
+    (
+      [
+        ['INSERT', 'i'],
+        ['UPDATE', 'u'],
+        ['DELETE', 'd'],
+      ] as const
+    ).map(
+      ([event, suffix]) =>
+        `CREATE TRIGGER IF NOT EXISTS ${table}__wv_${suffix} AFTER ${event} ON ${table} BEGIN
+           UPDATE ${versions} SET version = version + 1 WHERE name = '${table}';
+         END`,
+    ),
+  afterExplicitIntegerIds: () => null,
+  // BEGIN IMMEDIATE already holds the file's write lock for the whole migration.
+  migrationLock: () => null,
+};

@@ -1,0 +1,126 @@
+import type { Database } from './database';
+import { assertIdentifier } from './dialect';
+
+/**
+ * Per-table write versions kept by the database itself, and a small cache of query results keyed by them
+ * (the count/page cache of lists).
+ *
+ * Every table the engine creates or adopts gets triggers that bump its row in `engine_write_versions` on
+ * each write (the dialect writes them: per row on SQLite, per statement on PostgreSQL). They see every
+ * write — through the engine, the stores, the seed loader, another instance on the same PostgreSQL — so a
+ * cached result is served only while the versions of every table its query reads are unchanged: it is
+ * never stale after a write, on any instance.
+ *
+ * The stamp is read before the result is computed, so a write in between makes the entry newer than its
+ * stamp (re-read once more), never older. Inside a transaction the cache is neither read nor filled (a
+ * rolled-back write would bring a version back to a value a cached result was computed under).
+ */
+const VERSIONS_TABLE = 'engine_write_versions';
+/** Entries kept; the least recently used go first. */
+const MAX_ENTRIES = 2_000;
+/** Total weight kept (a count weighs 1, a cached window of keys its length). */
+const MAX_WEIGHT = 2_000_000;
+/** Keys (SQL text + parameters) longer than this are not cached (an spm list of thousands of ids). */
+const MAX_KEY_LENGTH = 8_192;
+
+interface Entry {
+  stamp: string;
+  value: unknown;
+  weight: number;
+}
+
+const byDatabase = new WeakMap<Database, WriteVersions>();
+
+export class WriteVersions {
+  private readonly tracked = new Set<string>();
+  private readonly entries = new Map<string, Entry>();
+  private weight = 0;
+  private ready: Promise<void> | null = null;
+
+  private constructor(private readonly db: Database) {}
+
+  /** The one instance of a database handle. */
+  static of(db: Database): WriteVersions {
+    let versions = byDatabase.get(db);
+    if (!versions) {
+      versions = new WriteVersions(db);
+      byDatabase.set(db, versions);
+    }
+    return versions;
+  }
+
+  private async createTable(): Promise<void> {
+    this.ready ??= this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (name ${this.db.dialect.types.text} PRIMARY KEY, version ${this.db.dialect.types.bigint} NOT NULL)`,
+    );
+    await this.ready;
+  }
+
+  /** Installs the version triggers of a table (idempotent); from then on its reads can be cached. */
+  async track(table: string): Promise<void> {
+    assertIdentifier(table);
+    if (this.tracked.has(table)) return;
+    await this.createTable();
+    await this.db.run(
+      `INSERT INTO ${VERSIONS_TABLE} (name, version) VALUES (?, 0) ON CONFLICT (name) DO NOTHING`,
+      [table],
+    );
+    for (const statement of this.db.dialect.writeVersionTriggers(table, VERSIONS_TABLE))
+      await this.db.exec(statement);
+    this.tracked.add(table);
+  }
+
+  /** The current versions of these tables as one string; null when one is untracked or in a transaction. */
+  async stamp(tables: Iterable<string>): Promise<string | null> {
+    if (this.db.inTransaction()) return null;
+    const names = [...tables].sort();
+    if (names.some((table) => !this.tracked.has(table))) return null;
+    const rows = await this.db.all<{ name: string; version: number }>(
+      `SELECT name, version FROM ${VERSIONS_TABLE} WHERE ${this.db.dialect.inList('name')}`,
+      [this.db.dialect.listParam(names)],
+    );
+    const byName = new Map(rows.map((row) => [row.name, Number(row.version)]));
+    return names.map((name) => `${name}:${byName.get(name) ?? '?'}`).join(';');
+  }
+
+  /**
+   * `compute()`'s result for `key`, reused while the versions of `tables` stay the same. Values must be
+   * treated as immutable by callers.
+   */
+  async cached<T>(
+    key: string,
+    tables: ReadonlySet<string>,
+    compute: () => Promise<T>,
+    weigh: (value: T) => number = () => 1,
+  ): Promise<T> {
+    if (key.length > MAX_KEY_LENGTH) return compute();
+    const stamp = await this.stamp(tables);
+    if (stamp === null) return compute();
+    const entry = this.entries.get(key);
+    if (entry && entry.stamp === stamp) {
+      // Refresh its place (least recently used goes first).
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value as T;
+    }
+    const value = await compute();
+    const weight = Math.max(1, weigh(value));
+    this.drop(key);
+    if (weight > MAX_WEIGHT) return value;
+    while (this.entries.size >= MAX_ENTRIES || this.weight + weight > MAX_WEIGHT) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { stamp, value, weight });
+    this.weight += weight;
+    return value;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+}
