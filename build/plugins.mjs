@@ -6,10 +6,9 @@ import path from 'node:path';
 import { pluginGraphOfFiles } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
 import { root } from './shared-modules.mjs';
+import { validateManifest } from '../sdk/plugin-format/validate.mjs';
 
 export const LANGUAGES = ['zh', 'en', 'ja'];
-const ID = /^[a-z][a-z0-9-]{1,49}$/;
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 export const pluginsDir = path.join(root, 'plugins');
 
@@ -18,27 +17,12 @@ export function listPluginIds() {
   return readdirSync(pluginsDir).filter((d) => existsSync(path.join(pluginsDir, d, 'plugin.json')));
 }
 
-/** Checks the source manifest; the messages name the plugin and the field so authors can fix them. */
+/** Checks the source manifest against the one schema; the messages name the plugin and the field. */
 export function readSourceManifest(dir) {
   const file = path.join(pluginsDir, dir, 'plugin.json');
   const m = JSON.parse(readFileSync(file, 'utf8'));
-  const problems = [];
-  if (typeof m.id !== 'string' || !ID.test(m.id)) problems.push('id must match /^[a-z][a-z0-9-]{1,49}$/');
-  if (m.id !== dir) problems.push(`id "${m.id}" must equal its folder name "${dir}"`);
-  if (typeof m.version !== 'string' || !SEMVER.test(m.version))
-    problems.push('version must be semver (x.y.z)');
-  for (const key of ['hostRange', 'sdkRange', 'i18nNamespace', 'entry']) {
-    if (typeof m[key] !== 'string' || !m[key]) problems.push(`${key} is required`);
-  }
-  if (!Array.isArray(m.permissions) || m.permissions.some((p) => typeof p !== 'string')) {
-    problems.push('permissions must be an array of permission codes');
-  }
-  if (typeof m.licenseRequired !== 'boolean') problems.push('licenseRequired must be true or false');
-  if (!Array.isArray(m.views)) problems.push('views must be an array');
-  for (const lng of LANGUAGES) {
-    if (typeof m.title?.[lng] !== 'string') problems.push(`title.${lng} is required`);
-  }
-  if (problems.length) throw new Error(`${file}:\n  - ${problems.join('\n  - ')}`);
+  const check = validateManifest(m, 'source', dir);
+  if (!check.ok) throw new Error(`${file}:\n  - ${check.problems.join('\n  - ')}`);
   return m;
 }
 
@@ -79,6 +63,11 @@ export async function buildPlugin(dir, { ids, output, dev }) {
     depcache: pluginGraphOfFiles(built.files),
   };
   delete builtManifest.entry;
+  const builtCheck = validateManifest(builtManifest, 'built', manifest.id);
+  if (!builtCheck.ok)
+    throw new Error(
+      `plugin ${manifest.id}: built manifest is invalid:\n  - ${builtCheck.problems.join('\n  - ')}`,
+    );
   output.write(path.join(outDir, 'plugin.json'), `${JSON.stringify(builtManifest, null, 2)}\n`);
   return { manifest: builtManifest, inputs: built.inputs };
 }

@@ -79,7 +79,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // taking more say so (spm ids, import files).
   const trusted = config.trustedProxies ?? [];
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
     trustProxy: trusted.length > 0 ? [...trusted] : false,
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
@@ -96,8 +96,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     db,
     cookies: cookieNames(config.cookiePrefix),
     uiDir,
-    plugins: new PluginRegistry(path.join(uiDir, 'plugins'), config.pluginsDir, (message) =>
-      app.log.warn(message),
+    plugins: new PluginRegistry(
+      path.join(uiDir, 'plugins'),
+      config.pluginsDir,
+      (message) => app.log.warn(message),
+      { trustedKeys: config.pluginTrustedKeys ?? [], allowUnsigned: config.allowUnsignedPlugins ?? false },
     ),
     resources: registry,
   };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -39,6 +40,8 @@ export interface ServerConfig {
   distDir: string;
   /** pino level (BASTION_LOG_LEVEL); default warn on a terminal, info otherwise; tests use 'silent'. */
   logLevel: string;
+  /** Where log lines go (default stdout); tests read the server log through it. */
+  logStream?: { write(line: string): void };
   sessionAgeSeconds: number;
   loginLimits: LoginLimits;
   /** `BASTION_LICENSE_FILE`: the licence (JSON) of the extended edition; absent = open-source edition. */
@@ -57,6 +60,13 @@ export interface ServerConfig {
    * (http/client-address.ts). Empty (the default) = forwarding headers are never read.
    */
   trustedProxies?: readonly string[];
+  /**
+   * `BASTION_PLUGIN_TRUSTED_KEYS`: Ed25519 public keys (base64 of the 32 raw bytes) whose signature makes a
+   * drop-in plugin acceptable (PLUGINS.md "Signing"). Read from the file the variable names.
+   */
+  pluginTrustedKeys?: readonly string[];
+  /** `BASTION_PLUGINS_ALLOW_UNSIGNED=1`: the operator accepts drop-in plugins without a signature. */
+  allowUnsignedPlugins?: boolean;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -128,6 +138,18 @@ function parseLogLevel(value: string | undefined, terminal: boolean): string {
   return value;
 }
 
+/** The trusted-keys file: one base64 key per line, `#` comments and anything after the key ignored. */
+export function parseTrustedKeys(text: string, file: string): string[] {
+  const keys = text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim().split(/\s+/)[0] ?? '')
+    .filter((key) => key !== '');
+  const bad = keys.find((key) => Buffer.from(key, 'base64').length !== 32);
+  if (bad !== undefined)
+    throw new Error(`${file}: "${bad}" is not an Ed25519 public key (base64 of 32 bytes, one per line)`);
+  return keys;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -142,6 +164,8 @@ export function loadConfig(
   terminal: boolean = process.stdout.isTTY === true,
 ): ServerConfig {
   const pluginsDir = nonEmpty(env.BASTION_PLUGINS_DIR);
+  const keysFile = nonEmpty(env.BASTION_PLUGIN_TRUSTED_KEYS);
+  const keysPath = keysFile === null ? null : path.resolve(cwd, keysFile);
   return {
     host: nonEmpty(env.BASTION_HOST) ?? '127.0.0.1',
     port: parsePort(env.BASTION_PORT),
@@ -160,5 +184,7 @@ export function loadConfig(
     demoPassword: nonEmpty(env.BASTION_DEMO_PASSWORD),
     authTempToken: env.BASTION_AUTH_TEMP_TOKEN === '1',
     trustedProxies: parseTrustedProxies(env.BASTION_TRUSTED_PROXIES),
+    pluginTrustedKeys: keysPath === null ? [] : parseTrustedKeys(fs.readFileSync(keysPath, 'utf8'), keysPath),
+    allowUnsignedPlugins: env.BASTION_PLUGINS_ALLOW_UNSIGNED === '1',
   };
 }

@@ -122,6 +122,8 @@ export interface TestServer {
   config: ServerConfig;
   root: string;
   pluginsDir: string;
+  /** The server's warnings and errors, one JSON line each (pino). */
+  logLines: string[];
   createUser(input: NewUser): ReturnType<typeof createUser>;
   close(): Promise<void>;
 }
@@ -142,6 +144,10 @@ export interface TestServerOptions {
   trustedProxies?: string[];
   /** A licence (its JSON) written into the server's temporary folder and used as BASTION_LICENSE_FILE. */
   license?: Record<string, unknown>;
+  /** BASTION_PLUGIN_TRUSTED_KEYS (base64 Ed25519 public keys) */
+  pluginTrustedKeys?: string[];
+  /** BASTION_PLUGINS_ALLOW_UNSIGNED; on unless a test checks signatures */
+  allowUnsignedPlugins?: boolean;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -157,6 +163,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     licenseFile = path.join(root, 'license.json');
     fs.writeFileSync(licenseFile, JSON.stringify(options.license));
   }
+  const logLines: string[] = [];
   const config: ServerConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -166,12 +173,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     devOverrides: options.devOverrides ?? false,
     cookiePrefix: 'jms_',
     distDir,
-    logLevel: 'silent',
+    logLevel: 'warn',
+    logStream: { write: (line) => void logLines.push(line) },
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
     trustedProxies: options.trustedProxies ?? [],
+    pluginTrustedKeys: options.pluginTrustedKeys ?? [],
+    allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
@@ -182,6 +192,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     root,
     pluginsDir,
+    logLines,
     createUser: (input) => createUser({ db: app.db, resources: app.engine.registry }, input),
     close: async () => {
       await app.close();

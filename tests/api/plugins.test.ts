@@ -46,7 +46,7 @@ describe('GET /api/v1/ui/plugins/', () => {
     // the module behind the url is served, immutable, and matches the advertised integrity
     const module = await admin.get(users.url);
     expect(module.status).toBe(200);
-    expect(module.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(module.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
   });
 
   it('filters by permission in the current org', async () => {
@@ -75,7 +75,7 @@ describe('GET /api/v1/ui/plugins/', () => {
     expect(await module.text()).toContain("id: 'reports'");
     const locale = await ordinary.get('/ui/plugins/reports/locales/en.json');
     expect(locale.status).toBe(200);
-    expect(locale.headers.get('cache-control')).toBe('no-cache');
+    expect(locale.headers.get('cache-control')).toBe('private, no-cache');
     // and disappears again when removed
     fs.rmSync(path.join(server.pluginsDir, 'reports'), { recursive: true });
     expect(await ids(ordinary)).not.toContain('reports');

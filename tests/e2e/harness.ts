@@ -31,6 +31,8 @@ export interface Console {
   db: Database;
   /** The running server's configuration; tests may flip switches read per request (authTempToken). */
   config: ServerConfig;
+  /** The server's warnings and errors, one JSON line each (pino). */
+  logLines: string[];
   createUser(input: NewUser): ReturnType<typeof createUser>;
   close(): Promise<void>;
 }
@@ -42,6 +44,8 @@ export interface ConsoleOptions {
   license?: { expiresInMs: number; corporation?: string };
   /** BASTION_AUTH_TEMP_TOKEN: temporary passwords (public setting AUTH_TEMP_TOKEN). */
   authTempToken?: boolean;
+  /** BASTION_PLUGIN_TRUSTED_KEYS (base64 Ed25519 public keys); with it, unsigned drop-ins are refused. */
+  pluginTrustedKeys?: string[];
 }
 
 export async function startConsole(options: ConsoleOptions = {}): Promise<Console> {
@@ -63,6 +67,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   }
   const pluginsDir = path.join(root, 'dropin');
   fs.mkdirSync(pluginsDir);
+  const logLines: string[] = [];
   const config: ServerConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -72,7 +77,10 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     devOverrides: false,
     cookiePrefix: 'jms_',
     distDir,
-    logLevel: 'silent',
+    logLevel: 'warn',
+    logStream: { write: (line) => void logLines.push(line) },
+    pluginTrustedKeys: options.pluginTrustedKeys ?? [],
+    allowUnsignedPlugins: !options.pluginTrustedKeys,
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: DEFAULT_LOGIN_LIMITS,
     licenseFile,
@@ -96,6 +104,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     browser,
     db: app.db,
     config,
+    logLines,
     createUser: (input) => createUser({ db: app.db, resources: app.engine.registry }, input),
     async close() {
       await browser.close();

@@ -1,3 +1,4 @@
+import manifestSchema from '../../plugin-format/plugin-manifest.schema.json';
 import { SDK_VERSION } from '../version';
 import { isConsoleView } from '../rules/views';
 import type {
@@ -32,7 +33,8 @@ export class PluginDefinitionError extends Error {
 }
 
 /** PLUGINS.md: lower-case letters, digits and `-`, 2–50 characters, starting with a letter. */
-export const PLUGIN_ID_PATTERN = /^[a-z][a-z0-9-]{1,49}$/;
+/** From the one manifest schema (sdk/plugin-format/plugin-manifest.schema.json), like the build and the server. */
+export const PLUGIN_ID_PATTERN = new RegExp(manifestSchema.$defs.id.pattern);
 const NAMESPACE_PATTERN = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
 
 function checkPermissions(where: string, perms: unknown, problems: string[]): void {

@@ -61,8 +61,9 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
   app.decorateRequest('auth', null);
   installSignedBodyCheck(app);
   app.addHook('onRequest', async (request, reply) => {
-    // Static console files are public and need no identity: skip the session lookup for them.
-    if (request.url.startsWith('/ui/')) return;
+    // Static console files are public and need no identity: skip the session lookup for them. Plugin files
+    // are served only to the users the plugin is listed for (docs/security.md "Plugins").
+    if (request.url.startsWith('/ui/') && !request.url.startsWith('/ui/plugins/')) return;
     // `Authorization: Signature …` on /api/: the access key alone decides, never the cookies (no csrf).
     const signed = await authenticateSignature(ctx, request, reply);
     if (signed) {

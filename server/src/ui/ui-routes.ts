@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
+import { pluginsListedFor } from '../api/plugin-routes';
 import { bootDataFor } from './boot-data';
 import { logoUrls } from '../settings/public-settings';
 import { REVALIDATE } from './cache-policy';
@@ -72,8 +73,14 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     let file: string | null;
     if (segments[0] === 'plugins' && segments.length >= 3) {
+      // Plugin files only for signed-in users the plugin is listed for (docs/security.md "Plugins").
+      if (!request.auth) return notFound(reply);
+      const listed = await pluginsListedFor(ctx, request).catch(() => []);
+      if (!listed.some((plugin) => plugin.id === segments[1])) return notFound(reply);
       const dir = await ctx.plugins.directoryOf(segments[1] as string);
       file = dir === null ? null : await resolveFileInside(dir, segments.slice(2));
+      if (file === null) return notFound(reply);
+      return sendStaticFile(request, reply, file, { private: true });
     } else {
       file = await resolveFileInside(ctx.uiDir, segments);
     }
