@@ -27,6 +27,7 @@ import {
   PluginLoaderConfig,
   SystemJs,
   fetchStatus,
+  fetchMatchesIntegrity,
   globalSystem,
   type SystemJsLike,
 } from './plugins/PluginLoader';
@@ -62,6 +63,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     sdkVersion: SDK_VERSION,
     timeoutMs: DEFAULT_PLUGIN_TIMEOUT_MS,
     probe: fetchStatus,
+    matchesIntegrity: fetchMatchesIntegrity,
     licensed: () => c.get<PublicSettingsService>(PublicSettings).licensed,
   });
   c.bind(PluginLoader).toSelf();

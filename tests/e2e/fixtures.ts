@@ -12,6 +12,8 @@ export interface DropInPlugin {
   title?: string;
   /** Manifest views (default console). */
   views?: string[];
+  /** Manifest fields to set or override (sdkRange, loadTimeoutMs, …). */
+  manifest?: Record<string, unknown>;
 }
 
 /** A plugin with one page and one menu entry, made with the host's own `definePlugin`. */
@@ -65,6 +67,7 @@ export function writeDropIn(dir: string, plugin: DropInPlugin): { url: string } 
     i18nNamespace: plugin.id,
     module,
     integrity: `sha384-${crypto.createHash('sha384').update(body).digest('base64')}`,
+    ...plugin.manifest,
   };
   fs.writeFileSync(path.join(root, 'plugin.json'), JSON.stringify(manifest, null, 2));
   return { url: `/ui/plugins/${plugin.id}/${module}` };

@@ -29,7 +29,9 @@ import {
   type UserProfile,
 } from '@bastion/sdk';
 import { createContainer, toServiceLocator } from '../container';
-import { PluginLoader } from '../plugins/PluginLoader';
+import { PluginLoader, type PluginLoadResult } from '../plugins/PluginLoader';
+import { isReportedFailure } from '../plugins/pluginFailure';
+import type { PluginFaultReporter } from '../ui/PluginBoundary';
 import { composeContributions, type Composition } from '../plugins/composeContributions';
 import { Browser, type BrowserEnv } from '../services/browser';
 import type { I18nImpl } from '../services/I18nImpl';
@@ -41,6 +43,34 @@ import { Loading } from '../ui/Loading';
 import { Notifications } from '../ui/Notifications';
 
 const FIRST_LOGIN_PATH = '/profile/improvement';
+/** How long the shell waits for all plugins before it shows itself with the ones that are ready. */
+export const SHELL_WAIT_FOR_PLUGINS_MS = 1500;
+const PLUGIN_FAULTS_URL = '/api/v1/ui/plugins/faults/';
+
+/** A plugin not settled when the shell is shown. */
+const stillLoading = (entry: PluginListEntry): PluginLoadResult => ({
+  ok: false,
+  entry,
+  reason: { kind: 'loading', detail: '' },
+});
+
+/** Posts a plugin failure to the server log, once per plugin and kind in this page; never a toast. */
+function faultReporter(http: HttpClient, entries: readonly PluginListEntry[]): PluginFaultReporter {
+  const sent = new Set<string>();
+  return (pluginId, failure) => {
+    const key = `${pluginId}:${failure.kind}`;
+    if (sent.has(key)) return;
+    sent.add(key);
+    const version = entries.find((e) => e.id === pluginId)?.version;
+    void http
+      .post(
+        PLUGIN_FAULTS_URL,
+        { id: pluginId, version, kind: failure.kind, detail: failure.detail.slice(0, 1000) },
+        { silent: true },
+      )
+      .catch(() => undefined);
+  };
+}
 
 /** The app path below the /ui base ("/ui/console/users" → "/console/users"). */
 export function appPath(pathname: string): string {
@@ -172,20 +202,41 @@ export async function boot(element: HTMLElement, container: Container = createCo
   } catch {
     // Keep the empty list: a bare shell (the HTTP layer's toast says why).
   }
-  const results = await container.get(PluginLoader).loadAll(entries);
-  for (const r of results) {
-    if (r.ok)
+  const reportFault = faultReporter(http, entries);
+  const settled = new Map<string, PluginLoadResult>();
+  const ready = async (result: PluginLoadResult): Promise<void> => {
+    if (result.ok) {
       i18n.registerNamespace(
-        r.plugin.i18nNamespace,
-        new URL('locales/', new URL(r.entry.url, location.href)).pathname,
+        result.plugin.i18nNamespace,
+        new URL('locales/', new URL(result.entry.url, location.href)).pathname,
       );
-  }
-  await i18n
-    .loadNamespaces(results.flatMap((r) => (r.ok ? [r.plugin.i18nNamespace] : [])))
-    .catch(() => undefined);
+      await i18n.loadNamespaces([result.plugin.i18nNamespace]).catch(() => undefined);
+    } else if (isReportedFailure(result.reason)) {
+      reportFault(result.entry.id, result.reason);
+    }
+    settled.set(result.entry.id, result);
+  };
+  const loads = container
+    .get(PluginLoader)
+    .loadEach(entries)
+    .map((pending) => pending.then(ready));
+  // The shell waits a moment for the plugins, never for a slow one: those show their own loading state in
+  // their place and join (or fail, each after its own time-out) when they settle (PLUGINS.md "Faults").
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(loads),
+    new Promise((resolve) => (waiting = setTimeout(resolve, SHELL_WAIT_FOR_PLUGINS_MS))),
+  ]);
+  clearTimeout(waiting);
+  const compose = (): Composition =>
+    composeContributions(
+      entries.map((entry) => settled.get(entry.id) ?? stillLoading(entry)),
+      permission,
+      i18n.language,
+    );
 
   // 6. Routes.
-  const composition: Composition = composeContributions(results, permission, i18n.language);
+  const composition = compose();
 
   // 7. First-login redirect, only when such a page exists and we are not on it already.
   if (
@@ -196,5 +247,9 @@ export async function boot(element: HTMLElement, container: Container = createCo
     browser.replaceUrl(`${ROUTER_BASENAME}${FIRST_LOGIN_PATH}`);
   }
 
-  render(<AppRouter composition={composition} />);
+  render(<AppRouter composition={composition} reportFault={reportFault} />);
+  if (settled.size < entries.length) {
+    for (const load of loads)
+      void load.then(() => render(<AppRouter composition={compose()} reportFault={reportFault} />));
+  }
 }

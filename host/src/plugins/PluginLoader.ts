@@ -48,6 +48,8 @@ export interface PluginLoaderOptions {
   timeoutMs: number;
   /** HTTP status of a URL, null when nothing answered; used to tell a 404 from a network failure. */
   probe(url: string): Promise<number | null>;
+  /** Does the file at `url` match its SRI `integrity`? null when it could not be read. */
+  matchesIntegrity(url: string, integrity: string): Promise<boolean | null>;
   /** Is a licence-requiring plugin allowed (XPACK enabled with a valid licence)? */
   licensed(): boolean;
 }
@@ -69,6 +71,20 @@ export async function fetchStatus(url: string): Promise<number | null> {
   try {
     const res = await fetch(url, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
     return res.status;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches a file again and compares its SHA-384 with the SRI value the browser refused it for. */
+export async function fetchMatchesIntegrity(url: string, integrity: string): Promise<boolean | null> {
+  try {
+    const res = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const digest = await crypto.subtle.digest('SHA-384', await res.arrayBuffer());
+    let binary = '';
+    for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+    return `sha384-${btoa(binary)}` === integrity;
   } catch {
     return null;
   }
@@ -98,8 +114,13 @@ export class PluginLoader {
 
   /** Import every plugin in parallel; results come back in the order of `entries`. */
   loadAll(entries: readonly PluginListEntry[]): Promise<PluginLoadResult[]> {
+    return Promise.all(this.loadEach(entries));
+  }
+
+  /** Import every plugin in parallel, one promise each, so a caller can use each as soon as it settles. */
+  loadEach(entries: readonly PluginListEntry[]): Array<Promise<PluginLoadResult>> {
     this.addToImportMap(entries.filter((e) => this.precheck(e) === null));
-    return Promise.all(entries.map((entry) => this.load(entry)));
+    return entries.map((entry) => this.load(entry));
   }
 
   /** Load one plugin; a second call while (or after) it loads returns the same promise. */
@@ -169,9 +190,11 @@ export class PluginLoader {
     if (refused) return refused;
     this.addToImportMap([entry]);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The manifest may ask for more (or less) time than the host's default (PLUGINS.md "Faults").
+    const timeoutMs = entry.manifest.loadTimeoutMs ?? this.options.timeoutMs;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PluginTimeoutError()), this.options.timeoutMs);
+        timer = setTimeout(() => reject(new PluginTimeoutError()), timeoutMs);
       });
       const module = await Promise.race([this.system.import(pluginSpecifier(entry.id)), timeout]);
       return this.validate(entry, module);
@@ -179,15 +202,31 @@ export class PluginLoader {
       if (error instanceof PluginTimeoutError) {
         // Let a later retry start afresh instead of awaiting the stuck import.
         this.inFlight.delete(entry.id);
-        return fail(entry, 'timeout', `no answer within ${this.options.timeoutMs} ms`);
+        return fail(entry, 'timeout', `no answer within ${timeoutMs} ms`);
       }
       const message = error instanceof Error ? error.message : String(error);
       const needsProbe = /SystemJS Error#3\b|Error loading /.test(message);
       const status = needsProbe ? await this.options.probe(entry.url) : undefined;
+      if (status === 200) {
+        const tampered = await this.tamperedFile(entry);
+        if (tampered) return fail(entry, 'integrity', `${tampered} does not match its integrity`);
+      }
       return { ok: false, entry, reason: classifyImportError(error, status) };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The first file of the plugin (entry, then chunks) whose content no longer matches its integrity. */
+  private async tamperedFile(entry: PluginListEntry): Promise<string | null> {
+    const base = entry.url.slice(0, entry.url.lastIndexOf('/') + 1);
+    const files: Array<[string, string]> = [[entry.url, entry.integrity]];
+    for (const [file, sri] of Object.entries(entry.manifest.chunks ?? {}))
+      if (PLUGIN_FILE_PATTERN.test(file) && typeof sri === 'string') files.push([base + file, sri]);
+    for (const [url, sri] of files) {
+      if (sri && (await this.options.matchesIntegrity(url, sri)) === false) return url;
+    }
+    return null;
   }
 
   /** The module must default-export a definePlugin() descriptor that matches its manifest. */

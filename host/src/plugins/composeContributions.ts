@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   isConsoleView,
   manifestTitle,
@@ -65,6 +66,10 @@ export interface Composition {
 }
 
 export const UNAVAILABLE_PATH = '/unavailable';
+export const PLUGINS_PAGE_PATH = '/settings/plugins';
+/** Who sees the admin "Plugins" page (the server checks the same permission on its API). */
+export const PLUGIN_ADMIN_PERMISSION = 'settings.view_setting';
+const PluginsPage = lazy(() => import('../ui/PluginsPage'));
 
 function menuItems(
   menus: readonly MenuContribution[],
@@ -127,7 +132,7 @@ export function composeContributions(
         namespace: 'host',
         title,
         literal: true,
-        icon: 'pi pi-exclamation-triangle',
+        icon: result.reason.kind === 'loading' ? 'pi pi-spin pi-spinner' : 'pi pi-exclamation-triangle',
         path: `${UNAVAILABLE_PATH}/${result.entry.id}`,
         children: [],
         order: 10_000,
@@ -158,9 +163,42 @@ export function composeContributions(
       }
     }
   }
+  addHostPages(composition, permission);
   // Stable sort: equal orders keep the server's plugin order.
   composition.menus.sort((a, b) => a.order - b.order);
   return composition;
+}
+
+/** The host's own pages: the admin list of plugins, in the settings view. */
+function addHostPages(composition: Composition, permission: PermissionService): void {
+  const permissions = [PLUGIN_ADMIN_PERMISSION];
+  composition.routes.push({
+    pluginId: 'host',
+    namespace: 'host',
+    pluginTitle: 'Bastion Console',
+    route: {
+      path: PLUGINS_PAGE_PATH,
+      view: 'settings',
+      title: 'plugin.admin.title',
+      helpText: 'plugin.admin.help',
+      permissions,
+      component: PluginsPage,
+    },
+    allowed: permission.can(permissions),
+  });
+  if (!permission.can(permissions)) return;
+  composition.menus.push({
+    id: 'plugins-admin',
+    testId: 'menu-plugins-admin',
+    pluginId: 'host',
+    namespace: 'host',
+    title: 'plugin.admin.title',
+    icon: 'pi pi-th-large',
+    path: PLUGINS_PAGE_PATH,
+    children: [],
+    order: 9000,
+    view: 'settings',
+  });
 }
 
 /** The first page a user may open: the first menu link, else the first visible permitted route. */

@@ -5,18 +5,26 @@
 export type PluginFailureKind =
   | 'not-found'
   | 'network'
+  | 'integrity'
   | 'evaluation'
   | 'invalid-module'
   | 'incompatible'
   | 'timeout'
   | 'render'
   | 'not-permitted'
-  | 'license-required';
+  | 'license-required'
+  /** not a failure: still loading after the shell was shown; replaced by its result when it settles */
+  | 'loading';
 
 export interface PluginFailure {
   kind: PluginFailureKind;
   /** Technical detail (English, from the error); shown after the translated reason. */
   detail: string;
+}
+
+/** Failures the server hears about (`POST /api/v1/ui/plugins/faults/`). */
+export function isReportedFailure(failure: PluginFailure): boolean {
+  return isVisibleFailure(failure) && failure.kind !== 'loading';
 }
 
 /** Failures the user must see (a panel in the plugin's place) rather than a silently missing plugin. */

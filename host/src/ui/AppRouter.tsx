@@ -26,8 +26,8 @@ import {
 import { Shell } from '../shell/Shell';
 import { useShell } from '../shell/ShellContext';
 import { TaskLogPage } from '../shell/TaskLogPage';
-import { PluginBoundary } from './PluginBoundary';
-import { PluginUnavailable } from './PluginUnavailable';
+import { PluginBoundary, PluginFaultContext, type PluginFaultReporter } from './PluginBoundary';
+import { PluginStillLoading, PluginUnavailable } from './PluginUnavailable';
 import { RouteTitle } from './RouteTitle';
 import { ForbiddenPage, NotFoundPage } from './StatusPages';
 
@@ -54,6 +54,9 @@ export function PluginRouteElement({ hostRoute }: { hostRoute: HostRoute }) {
   );
 }
 
+const stillLoading = (composition: Composition) =>
+  composition.unavailable.filter((u) => u.reason.kind === 'loading');
+
 function readPreView(): string | null {
   try {
     return window.localStorage.getItem(PRE_VIEW_STORAGE_KEY);
@@ -79,15 +82,33 @@ function RootRedirect({ composition }: { composition: Composition }) {
   const profile = useProfile();
   const view = profile ? startView(profile, readPreView()) : readPreView();
   const target = firstAvailablePath(composition, view);
-  if (!target) return <NoPages />;
+  if (!target)
+    return stillLoading(composition).length ? <UnknownPath composition={composition} /> : <NoPages />;
   return <Navigate to={target} replace />;
 }
 
 /** `/<view>`: the first page of that view; a view without pages yet falls through to the first page. */
 function ViewIndex({ composition, view }: { composition: Composition; view: ConsoleView }) {
   const target = firstAvailablePath(composition, view);
-  if (!target) return <NoPages />;
+  if (!target)
+    return stillLoading(composition).length ? <UnknownPath composition={composition} /> : <NoPages />;
   return <Navigate to={target} replace />;
+}
+
+/**
+ * An address no loaded plugin answers: while some plugins are still loading it may be one of theirs, so it
+ * waits for them (each times out alone) instead of sending the user to 404.
+ */
+function UnknownPath({ composition }: { composition: Composition }) {
+  const loading = stillLoading(composition);
+  if (!loading.length) return <Navigate to="/404" replace />;
+  return (
+    <>
+      {loading.map((u) => (
+        <PluginStillLoading key={u.pluginId} pluginId={u.pluginId} title={u.title} />
+      ))}
+    </>
+  );
 }
 
 function UnavailableRoute({ composition }: { composition: Composition }) {
@@ -153,7 +174,7 @@ export function PageRoutes({ composition, location }: { composition: Composition
       />
       <Route path="/403" element={<ForbiddenPage />} />
       <Route path="/404" element={<NotFoundPage />} />
-      <Route path="*" element={<Navigate to="/404" replace />} />
+      <Route path="*" element={<UnknownPath composition={composition} />} />
     </Routes>
   );
 }
@@ -170,10 +191,19 @@ export function AppRoutes({ composition }: { composition: Composition }) {
   );
 }
 
-export function AppRouter({ composition }: { composition: Composition }) {
+export function AppRouter({
+  composition,
+  reportFault = () => undefined,
+}: {
+  composition: Composition;
+  /** Where a plugin's render failure is reported (the server log, from boot). */
+  reportFault?: PluginFaultReporter;
+}) {
   return (
-    <BrowserRouter basename={ROUTER_BASENAME}>
-      <AppRoutes composition={composition} />
-    </BrowserRouter>
+    <PluginFaultContext.Provider value={reportFault}>
+      <BrowserRouter basename={ROUTER_BASENAME}>
+        <AppRoutes composition={composition} />
+      </BrowserRouter>
+    </PluginFaultContext.Provider>
   );
 }

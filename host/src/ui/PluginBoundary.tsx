@@ -1,12 +1,18 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, createContext, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { PluginScopeContext, type PluginScope } from '@bastion/sdk';
 import { TopProgress } from '../shell/FramePieces';
+import type { PluginFailure } from '../plugins/pluginFailure';
 import { PluginUnavailable } from './PluginUnavailable';
+
+/** Tells the server a plugin failed in this browser (boot posts it to `/api/v1/ui/plugins/faults/`). */
+export type PluginFaultReporter = (pluginId: string, failure: PluginFailure) => void;
+export const PluginFaultContext = createContext<PluginFaultReporter>(() => undefined);
 
 interface BoundaryProps {
   pluginId: string;
   title: string;
+  report: PluginFaultReporter;
   children: ReactNode;
 }
 
@@ -25,6 +31,8 @@ class PluginErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     // Keep the cause visible for operators; the user sees the panel.
     console.error(`[plugin ${this.props.pluginId}]`, error, info.componentStack);
+    const message = error instanceof Error ? error.message : String(error);
+    this.props.report(this.props.pluginId, { kind: 'render', detail: message });
   }
 
   override render(): ReactNode {
@@ -54,9 +62,10 @@ export interface PluginBoundaryProps {
  * boundary naming the plugin, and Suspense for lazy pages and translations.
  */
 export function PluginBoundary({ scope, title, children }: PluginBoundaryProps) {
+  const report = useContext(PluginFaultContext);
   return (
     <PluginScopeContext.Provider value={scope}>
-      <PluginErrorBoundary pluginId={scope.pluginId} title={title}>
+      <PluginErrorBoundary pluginId={scope.pluginId} title={title} report={report}>
         <Suspense
           fallback={
             <div className="flex justify-content-center p-5" data-testid={`plugin-loading-${scope.pluginId}`}>

@@ -8,9 +8,25 @@ export interface PluginUnavailableProps {
   reason: PluginFailure;
 }
 
+/** A plugin the shell was shown without: still loading, in its own place. */
+export function PluginStillLoading({ pluginId, title }: { pluginId: string; title: string }) {
+  const t = useT('host');
+  return (
+    <div
+      role="status"
+      data-testid={`plugin-loading-${pluginId}`}
+      className="flex align-items-center gap-2 p-4 text-color-secondary"
+    >
+      <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+      <span>{t('plugin.loading', { title })}</span>
+    </div>
+  );
+}
+
 /** "plugin unavailable: <reason>" in the plugin's own place; the rest of the console keeps working. */
 export function PluginUnavailable({ pluginId, title, reason }: PluginUnavailableProps) {
   const t = useT('host');
+  if (reason.kind === 'loading') return <PluginStillLoading pluginId={pluginId} title={title} />;
   const reasonText = t(`plugin.reason.${reason.kind}`, { defaultValue: reason.kind });
   return (
     <div

@@ -23,6 +23,8 @@ export interface PluginManifest {
   chunks?: Record<string, string>;
   /** Each module file's static imports (bare shared ids or `./<file>`), by file name: the module graph. */
   depcache?: Record<string, string[]>;
+  /** How long the host waits for the module before giving up on it (default 15000 ms). */
+  loadTimeoutMs?: number;
 }
 
 /** One entry of `GET /api/v1/ui/plugins/`. */

@@ -59,6 +59,7 @@ function options(overrides: Partial<PluginLoaderOptions> = {}): PluginLoaderOpti
     sdkVersion: '0.1.0',
     timeoutMs: 50,
     probe: vi.fn(async () => 404),
+    matchesIntegrity: vi.fn(async () => true),
     licensed: () => false,
     ...overrides,
   };
@@ -148,6 +149,34 @@ describe('PluginLoader isolation', () => {
     const loader = new PluginLoader(system, fakePermission([]), options({ probe: async () => null }));
     const [result] = await loader.loadAll([entry('down')]);
     expect(result).toMatchObject({ ok: false, reason: { kind: 'network' } });
+  });
+
+  it('names the file whose integrity fails when the server answers 200 but the browser refused the script', async () => {
+    const system = fakeSystem({
+      tampered: () => Promise.reject(new Error('Error loading http://x/tampered.js (SystemJS Error#3 …)')),
+    });
+    const matchesIntegrity = vi.fn(async (url: string) => !url.endsWith('chunk-2.js'));
+    const loader = new PluginLoader(
+      system,
+      fakePermission([]),
+      options({ probe: async () => 200, matchesIntegrity }),
+    );
+    const [result] = await loader.loadAll([
+      entry('tampered', { chunks: { 'chunk-1.js': 'sha384-c1', 'chunk-2.js': 'sha384-c2' } }),
+    ]);
+    expect(result).toMatchObject({
+      ok: false,
+      reason: { kind: 'integrity', detail: '/ui/plugins/tampered/chunk-2.js does not match its integrity' },
+    });
+    expect(matchesIntegrity).toHaveBeenCalledWith('/ui/plugins/tampered/index-abc.js', 'sha384-tampered');
+  });
+
+  it("gives each plugin the time-out its manifest asks for, else the host's", async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const system = fakeSystem({ patient: never, hasty: never });
+    const loader = new PluginLoader(system, fakePermission([]), options({ timeoutMs: 5000 }));
+    const [hasty] = await loader.loadAll([entry('hasty', { loadTimeoutMs: 20 })]);
+    expect(hasty).toMatchObject({ ok: false, reason: { kind: 'timeout', detail: 'no answer within 20 ms' } });
   });
 
   it('dedupes in-flight imports', async () => {
