@@ -61,11 +61,11 @@ export interface ServerConfig {
    */
   trustedProxies?: readonly string[];
   /**
-   * `BASTION_PLUGIN_TRUSTED_KEYS`: Ed25519 public keys (base64 of the 32 raw bytes) whose signature makes a
+   * `BASTION_PLUGIN_KEYS`: Ed25519 public keys (base64 of the 32 raw bytes) whose signature makes a
    * drop-in plugin acceptable (PLUGINS.md "Signing"). Read from the file the variable names.
    */
   pluginTrustedKeys?: readonly string[];
-  /** `BASTION_PLUGINS_ALLOW_UNSIGNED=1`: the operator accepts drop-in plugins without a signature. */
+  /** `BASTION_PLUGIN_UNSIGNED=1`: the operator accepts drop-in plugins without a signature. */
   allowUnsignedPlugins?: boolean;
 }
 
@@ -164,7 +164,7 @@ export function loadConfig(
   terminal: boolean = process.stdout.isTTY === true,
 ): ServerConfig {
   const pluginsDir = nonEmpty(env.BASTION_PLUGINS_DIR);
-  const keysFile = nonEmpty(env.BASTION_PLUGIN_TRUSTED_KEYS);
+  const keysFile = nonEmpty(env.BASTION_PLUGIN_KEYS);
   const keysPath = keysFile === null ? null : path.resolve(cwd, keysFile);
   return {
     host: nonEmpty(env.BASTION_HOST) ?? '127.0.0.1',
@@ -185,6 +185,6 @@ export function loadConfig(
     authTempToken: env.BASTION_AUTH_TEMP_TOKEN === '1',
     trustedProxies: parseTrustedProxies(env.BASTION_TRUSTED_PROXIES),
     pluginTrustedKeys: keysPath === null ? [] : parseTrustedKeys(fs.readFileSync(keysPath, 'utf8'), keysPath),
-    allowUnsignedPlugins: env.BASTION_PLUGINS_ALLOW_UNSIGNED === '1',
+    allowUnsignedPlugins: env.BASTION_PLUGIN_UNSIGNED === '1',
   };
 }

@@ -144,9 +144,9 @@ export interface TestServerOptions {
   trustedProxies?: string[];
   /** A licence (its JSON) written into the server's temporary folder and used as BASTION_LICENSE_FILE. */
   license?: Record<string, unknown>;
-  /** BASTION_PLUGIN_TRUSTED_KEYS (base64 Ed25519 public keys) */
+  /** BASTION_PLUGIN_KEYS (base64 Ed25519 public keys) */
   pluginTrustedKeys?: string[];
-  /** BASTION_PLUGINS_ALLOW_UNSIGNED; on unless a test checks signatures */
+  /** BASTION_PLUGIN_UNSIGNED; on unless a test checks signatures */
   allowUnsignedPlugins?: boolean;
 }
 

@@ -44,7 +44,7 @@ export interface ConsoleOptions {
   license?: { expiresInMs: number; corporation?: string };
   /** BASTION_AUTH_TEMP_TOKEN: temporary passwords (public setting AUTH_TEMP_TOKEN). */
   authTempToken?: boolean;
-  /** BASTION_PLUGIN_TRUSTED_KEYS (base64 Ed25519 public keys); with it, unsigned drop-ins are refused. */
+  /** BASTION_PLUGIN_KEYS (base64 Ed25519 public keys); with it, unsigned drop-ins are refused. */
   pluginTrustedKeys?: string[];
 }
 
