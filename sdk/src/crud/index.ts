@@ -20,6 +20,13 @@ export { CRUD_NAMESPACE } from './i18n';
 export * from './components';
 export { crudRoutes, type CrudResource } from './crudRoutes';
 export { m2mCard } from './m2mCard';
+export {
+  useListController,
+  type ListController,
+  type ListControllerOptions,
+  type Notify,
+} from './ui/useListController';
+export { useListParams, type ListParams, type ListParamsOptions } from './ui/useListParams';
 export type {
   ListPageProps,
   ListTableProps,

@@ -1,34 +1,20 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import type { MenuItem } from 'primereact/menuitem';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../constants';
-import { isHttpError } from '../../http/HttpError';
-import type { Page } from '../../services/http';
 import { buildColumns, cellText, visibleColumns, type ColumnSpec } from '../columns';
-import { loadMetadata, fieldsOf, type FieldsMeta } from '../metadata';
-import {
-  buildListParams,
-  buildSearchOptions,
-  filterParams,
-  hasActiveFilter,
-  orderOf,
-  queryFromSearchParams,
-  queryToSearchParams,
-  sortOf,
-  type ListQuery,
-} from '../query';
-import { createSpm } from '../relation';
-import { canBulkDelete, resourcePerms, tableRights } from '../rights';
-import { crudPaths, detailUrl, urlPath } from '../routes';
-import { loadPageSize, loadShownColumns, savePageSize, saveShownColumns, tableKey } from '../tableConfig';
+import { buildSearchOptions, filterParams, orderOf, sortOf } from '../query';
+import { canBulkDelete } from '../rights';
+import { crudPaths, urlPath } from '../routes';
+import { loadShownColumns, saveShownColumns, tableKey } from '../tableConfig';
 import { BooleanCell, SecretCell, choiceText, formatDateTime } from './cells';
 import { useKit, useToast, useIncomingFlash } from './kit';
 import { TagSearch } from './TagSearch';
-import type { ConfirmRequest } from './Confirm';
-import type { ListTableProps, Row, RowAction, TableAction, TableActionContext } from './types';
+import type { ListTableProps, Row, RowAction, TableAction } from './types';
+import { useListController } from './useListController';
 
 const ColumnSettingsDialog = lazy(() => import('./ColumnSettingsDialog'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
@@ -40,136 +26,49 @@ const PopupMenu = lazy(() => import('./PopupMenu'));
 
 type DialogName = 'columns' | 'import' | 'export' | 'bulkUpdate' | null;
 
-function defaultRowName(row: Row): string {
-  for (const key of ['name', 'hostname', 'username', 'display_name']) {
-    const v = row[key];
-    if (typeof v === 'string' && v) return v;
-  }
-  return row.id;
-}
-
-function defaultDateRange(days: number): { dateFrom: string; dateTo: string } {
-  const end = new Date();
-  end.setHours(23, 59, 59, 0);
-  const start = new Date(end.getTime() - days * 24 * 3600 * 1000);
-  start.setHours(0, 0, 1, 0);
-  return { dateFrom: start.toISOString(), dateTo: end.toISOString() };
-}
-
 /**
- * The generic list table (docs/crud.md#list-page, docs/crud.md#form-page,
- * docs/permissions.md#rights-in-the-console, docs/crud.md#search): metadata columns, lazy paging, sort, tag
- * search and date range mirrored in the address, selection across pages, header and row actions with the
- * table rights, and the column settings / import / export / bulk update dialogs (each its own lazy chunk).
+ * The generic list table (docs/crud.md#list-page, docs/permissions.md#rights-in-the-console,
+ * docs/crud.md#search): a view over `useListController` — metadata columns, lazy paging, sort, tag search and
+ * date range (owned by the address), selection across pages, header and row actions with the table rights,
+ * and the column settings / import / export / bulk update dialogs (each its own lazy chunk).
  */
 export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
   const kit = useKit();
-  const { http, t, pt } = kit;
+  const { t, pt } = kit;
   const location = useLocation();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const mirror = props.mirrorQuery !== false;
   const basePath = props.basePath ?? location.pathname.replace(/\/+$/, '');
   const paths = crudPaths(basePath);
   const storageKey = tableKey({ name: props.name, routePath: basePath, url: props.url });
   const { toast, show } = useToast();
   const incoming = useIncomingFlash();
   const datePicker = props.datePicker ? (typeof props.datePicker === 'object' ? props.datePicker : {}) : null;
-
-  const [meta, setMeta] = useState<FieldsMeta | null>(null);
-  const [query, setQuery] = useState<ListQuery>(() => {
-    const restored = queryFromSearchParams(mirror ? searchParams : new URLSearchParams(), loadPageSize());
-    if (datePicker && !restored.dateFrom) return { ...restored, ...defaultDateRange(datePicker.days ?? 7) };
-    return restored;
-  });
-  const [page, setPage] = useState<{ rows: R[]; total: number }>({ rows: [], total: 0 });
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  const [reloadTick, setReloadTick] = useState(0);
-  const [selected, setSelected] = useState<Map<string, R>>(() => new Map());
-  const [dialog, setDialog] = useState<DialogName>(null);
-  const [shownSaved, setShownSaved] = useState<string[] | null>(() => loadShownColumns(storageKey));
-  const [moreAnchor, setMoreAnchor] = useState<{ target: HTMLElement } | null>(null);
-  const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
-  const dataArrived = useRef(false);
-
   const notify = useCallback(
     (severity: 'success' | 'info' | 'warn' | 'error', text: string) => show({ severity, text: pt(text) }),
     [show, pt],
   );
+  const list = useListController<R>(
+    {
+      url: props.url,
+      extraQuery: props.extraQuery,
+      permissions: props.permissions,
+      rights: props.rights,
+      mirrorQuery: props.mirrorQuery,
+      defaultDays: datePicker ? (datePicker.days ?? 7) : null,
+      rowName: props.rowName,
+    },
+    notify,
+  );
+  const { meta, query, setQuery, reload, selectedRows, rights, context } = list;
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [shownSaved, setShownSaved] = useState<string[] | null>(() => loadShownColumns(storageKey));
+  const [moreAnchor, setMoreAnchor] = useState<{ target: HTMLElement } | null>(null);
+
   useEffect(() => {
     if (incoming) show(incoming);
     // Only once per navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
-
-  // Metadata (once per URL per session).
-  useEffect(() => {
-    let alive = true;
-    loadMetadata(http, props.url)
-      .then((m) => alive && setMeta(fieldsOf(m, 'GET')))
-      .catch((error: unknown) => {
-        console.warn('metadata of', props.url, 'failed', error);
-        if (alive) setMeta({});
-      });
-    return () => {
-      alive = false;
-    };
-  }, [http, props.url]);
-
-  // Mirror the query into the address.
-  useEffect(() => {
-    if (!mirror) return;
-    const next = queryToSearchParams(query, searchParams);
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true });
-  }, [mirror, query, searchParams, setSearchParams]);
-
-  const extraQuery = props.extraQuery;
-  const extraKey = JSON.stringify(extraQuery ?? {});
-  const requestKey = JSON.stringify([props.url, query, extraKey, reloadTick]);
-  const loading = loadedKey !== requestKey;
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<Page<R> | R[]>(props.url, {
-        params: buildListParams(query, JSON.parse(extraKey) as typeof extraQuery),
-        signal: controller.signal,
-      })
-      .then((answer) => {
-        performance.mark('crud:data');
-        dataArrived.current = true;
-        const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
-        const total = Array.isArray(answer) ? answer.length : (answer.count ?? rows.length);
-        setPage({ rows, total });
-        setLoadedKey(requestKey);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setPage({ rows: [], total: 0 });
-        setLoadedKey(requestKey);
-      });
-    return () => controller.abort();
-    // requestKey stands for url, query, extra query and reloads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, requestKey]);
-
-  useEffect(() => {
-    if (!dataArrived.current || loading) return;
-    dataArrived.current = false;
-    performance.mark('crud:rendered');
-    try {
-      performance.measure('crud:list-render', 'crud:data', 'crud:rendered');
-    } catch {
-      // marks cleared by someone else
-    }
-  }, [page, loading]);
-
-  const reload = useCallback(() => setReloadTick((n) => n + 1), []);
-  const clearSelection = useCallback(() => setSelected(new Map()), []);
-  const selectedRows = useMemo(() => [...selected.values()], [selected]);
-  const perms = resourcePerms(props.url, props.permissions);
-  const rights = tableRights({ can: kit.can, perms, rootOrg: kit.rootOrg, overrides: props.rights });
-  const filtered = hasActiveFilter(query);
-  const context: TableActionContext<R> = { selected: selectedRows, reload, clearSelection, query, notify };
 
   const searchOptions = useMemo(
     () =>
@@ -203,54 +102,8 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
   const shown = visibleColumns(columns, props.columnsShow, shownSaved);
 
   // ---- actions ----
-  const rowName = props.rowName ?? defaultRowName;
-  const deleteRow = (row: R): void => {
-    setConfirmRequest({
-      header: t('action.delete'),
-      message: t('confirm.deleteOne', { name: rowName(row) }),
-      acceptLabel: t('action.confirm'),
-      rejectLabel: t('action.cancel'),
-      accept: async () => {
-        try {
-          await http.delete(detailUrl(urlPath(props.url), row.id));
-          notify('success', t('message.deleteSuccess'));
-          setSelected((s) => {
-            const n = new Map(s);
-            n.delete(row.id);
-            return n;
-          });
-          reload();
-        } catch (error) {
-          const data = isHttpError(error) ? (error.data as { msg?: string } | undefined) : undefined;
-          if (!data?.msg)
-            notify('error', `${t('message.deleteError')} ${error instanceof Error ? error.message : ''}`);
-        }
-      },
-    });
-  };
-  const bulkDelete = (): void => {
-    const count = selectedRows.length;
-    setConfirmRequest({
-      header: t('action.deleteSelected'),
-      message: t('confirm.deleteMany', { count }),
-      acceptLabel: t('action.confirm'),
-      rejectLabel: t('action.cancel'),
-      accept: async () => {
-        try {
-          const spm = await createSpm(
-            http,
-            selectedRows.map((r) => r.id),
-          );
-          await http.delete(urlPath(props.url), { params: { spm } });
-          notify('success', t('message.bulkDeleteSuccess'));
-          clearSelection();
-          reload();
-        } catch (error) {
-          notify('error', `${t('message.bulkDeleteError')} ${error instanceof Error ? error.message : ''}`);
-        }
-      },
-    });
-  };
+  const deleteRow = list.deleteRow;
+  const bulkDelete = list.deleteSelected;
 
   const moreItems: MenuItem[] = [];
   moreItems.push({
@@ -400,18 +253,8 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
       }
     };
 
-  const onSelectionChange = (value: R[]): void => {
-    setSelected((prev) => {
-      const next = new Map(prev);
-      for (const r of page.rows) next.delete(r.id);
-      for (const r of value) next.set(r.id, r);
-      return next;
-    });
-  };
-
   const sort = sortOf(query.order);
   const onPage = (e: DataTablePageEvent): void => {
-    if (e.rows !== query.size) savePageSize(e.rows);
     setQuery((q) => ({ ...q, size: e.rows, page: e.rows !== q.size ? 1 : Math.floor(e.first / e.rows) + 1 }));
   };
   const onSort = (e: DataTableSortEvent): void => {
@@ -520,31 +363,30 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
   );
 
   const selectable = props.selectable !== false;
-  const currentSelection = page.rows.filter((r) => selected.has(r.id));
 
   return (
     <div data-testid={props.testId ?? 'crud-list'} className="crud-list">
       {toast}
-      {confirmRequest ? (
+      {list.confirmRequest ? (
         <Suspense fallback={null}>
-          <Confirm request={confirmRequest} onHide={() => setConfirmRequest(null)} />
+          <Confirm request={list.confirmRequest} onHide={list.dismissConfirm} />
         </Suspense>
       ) : null}
       <DataTable
-        value={page.rows}
+        value={list.rows}
         dataKey="id"
         lazy
         paginator
         first={(query.page - 1) * query.size}
         rows={query.size}
-        totalRecords={page.total}
+        totalRecords={list.total}
         rowsPerPageOptions={[...PAGE_SIZES]}
         pageLinkSize={5}
         onPage={onPage}
         sortField={sort.field}
         sortOrder={sort.direction}
         onSort={onSort}
-        loading={loading || meta === null}
+        loading={list.loading || meta === null}
         header={header}
         emptyMessage={t('table.empty')}
         currentPageReportTemplate={t('table.total', { total: '{totalRecords}' })}
@@ -552,8 +394,8 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         size="small"
         stripedRows
         selectionMode="checkbox"
-        selection={currentSelection}
-        onSelectionChange={(e) => onSelectionChange(e.value as R[])}
+        selection={list.selectionOnPage}
+        onSelectionChange={(e) => list.select(e.value as R[])}
       >
         {selectable ? <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} /> : null}
         {shown.map((col) => (
@@ -600,7 +442,7 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
             url={urlPath(props.url)}
             selectedIds={selectedRows.map((r) => r.id)}
             filterParams={filterParams(query, props.extraQuery)}
-            filtered={filtered}
+            filtered={list.filtered}
             mfa={props.exportMfa ?? false}
             onHide={() => setDialog(null)}
           />

@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isHttpError } from '../../http/HttpError';
+import type { Page, QueryParams } from '../../services/http';
+import { loadMetadata, fieldsOf, type FieldsMeta } from '../metadata';
+import { buildListParams, hasActiveFilter, type ListQuery } from '../query';
+import { createSpm } from '../relation';
+import {
+  resourcePerms,
+  tableRights,
+  type ResourcePerms,
+  type TableRightName,
+  type TableRights,
+} from '../rights';
+import { detailUrl, urlPath } from '../routes';
+import type { ConfirmRequest } from './Confirm';
+import { useKit } from './kit';
+import { useListParams } from './useListParams';
+import type { Row, TableActionContext } from './types';
+
+export interface ListControllerOptions<R extends Row = Row> {
+  /** List API URL, e.g. `/api/v1/users/groups/`. */
+  url: string;
+  /** Extra list parameters sent with every request (and export). */
+  extraQuery?: QueryParams;
+  /** app/resource of the permission codes; default from the URL. */
+  permissions?: Partial<ResourcePerms>;
+  /** Switch rights off (never on). */
+  rights?: Partial<Record<TableRightName, boolean>>;
+  /** The page address owns the list state (default true). */
+  mirrorQuery?: boolean;
+  /** Start with the last `days` days as date range. */
+  defaultDays?: number | null;
+  /** The rows' label in delete confirmations. */
+  rowName?: (row: R) => string;
+}
+
+export type Notify = (severity: 'success' | 'info' | 'warn' | 'error', text: string) => void;
+
+export interface ListController<R extends Row = Row> {
+  /** GET field metadata from OPTIONS; null until it arrived. */
+  meta: FieldsMeta | null;
+  query: ListQuery;
+  setQuery: (update: ListQuery | ((current: ListQuery) => ListQuery)) => void;
+  /** The current page of rows and the total count. */
+  rows: R[];
+  total: number;
+  loading: boolean;
+  reload: () => void;
+  /** Selected rows, across pages. */
+  selectedRows: R[];
+  /** The selection shown on the current page; `select` replaces it (other pages keep theirs). */
+  selectionOnPage: R[];
+  select: (rowsOnPage: R[]) => void;
+  clearSelection: () => void;
+  /** What this user may do with this table (docs/permissions.md#rights-in-the-console). */
+  rights: TableRights;
+  perms: ResourcePerms | null;
+  /** Any search, filter or date range in effect. */
+  filtered: boolean;
+  /** Asks for confirmation (`confirmRequest`), then deletes, reloads and notifies. */
+  deleteRow: (row: R) => void;
+  deleteSelected: () => void;
+  /** The pending confirmation for a view to show; `dismiss` closes it. */
+  confirmRequest: ConfirmRequest | null;
+  dismissConfirm: () => void;
+  /** What header and more-menu actions receive. */
+  context: TableActionContext<R>;
+}
+
+function defaultRowName(row: Row): string {
+  for (const key of ['name', 'hostname', 'username', 'display_name']) {
+    const v = row[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return row.id;
+}
+
+/**
+ * The behaviour of a resource list without its looks (react-admin's `useListController`): list state owned by
+ * the page address, metadata, the page of rows, selection across pages, table rights, and the delete
+ * actions with their confirmations. `ListTable` is one view on top of it; a plugin can build its own.
+ */
+export function useListController<R extends Row = Row>(
+  options: ListControllerOptions<R>,
+  notify: Notify,
+): ListController<R> {
+  const kit = useKit();
+  const { http, t } = kit;
+  const { query, setQuery } = useListParams({
+    mirror: options.mirrorQuery,
+    defaultDays: options.defaultDays,
+  });
+  const [meta, setMeta] = useState<FieldsMeta | null>(null);
+  const [page, setPage] = useState<{ rows: R[]; total: number }>({ rows: [], total: 0 });
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [reloadTick, setReloadTick] = useState(0);
+  const [selected, setSelected] = useState<Map<string, R>>(() => new Map());
+  const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
+  const dataArrived = useRef(false);
+
+  // Metadata (once per URL per session).
+  useEffect(() => {
+    let alive = true;
+    loadMetadata(http, options.url)
+      .then((m) => alive && setMeta(fieldsOf(m, 'GET')))
+      .catch((error: unknown) => {
+        console.warn('metadata of', options.url, 'failed', error);
+        if (alive) setMeta({});
+      });
+    return () => {
+      alive = false;
+    };
+  }, [http, options.url]);
+
+  const extraKey = JSON.stringify(options.extraQuery ?? {});
+  const requestKey = JSON.stringify([options.url, query, extraKey, reloadTick]);
+  const loading = loadedKey !== requestKey;
+  useEffect(() => {
+    const controller = new AbortController();
+    http
+      .get<Page<R> | R[]>(options.url, {
+        params: buildListParams(query, JSON.parse(extraKey) as QueryParams),
+        signal: controller.signal,
+      })
+      .then((answer) => {
+        performance.mark('crud:data');
+        dataArrived.current = true;
+        const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
+        const total = Array.isArray(answer) ? answer.length : (answer.count ?? rows.length);
+        setPage({ rows, total });
+        setLoadedKey(requestKey);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setPage({ rows: [], total: 0 });
+        setLoadedKey(requestKey);
+      });
+    return () => controller.abort();
+    // requestKey stands for url, query, extra query and reloads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [http, requestKey]);
+
+  useEffect(() => {
+    if (!dataArrived.current || loading) return;
+    dataArrived.current = false;
+    performance.mark('crud:rendered');
+    try {
+      performance.measure('crud:list-render', 'crud:data', 'crud:rendered');
+    } catch {
+      // marks cleared by someone else
+    }
+  }, [page, loading]);
+
+  const reload = useCallback(() => setReloadTick((n) => n + 1), []);
+  const clearSelection = useCallback(() => setSelected(new Map()), []);
+  const selectedRows = useMemo(() => [...selected.values()], [selected]);
+  const select = useCallback(
+    (value: R[]) =>
+      setSelected((prev) => {
+        const next = new Map(prev);
+        for (const r of page.rows) next.delete(r.id);
+        for (const r of value) next.set(r.id, r);
+        return next;
+      }),
+    [page.rows],
+  );
+  const perms = resourcePerms(options.url, options.permissions);
+  const rights = tableRights({ can: kit.can, perms, rootOrg: kit.rootOrg, overrides: options.rights });
+  const rowName = options.rowName ?? defaultRowName;
+
+  const deleteRow = (row: R): void => {
+    setConfirmRequest({
+      header: t('action.delete'),
+      message: t('confirm.deleteOne', { name: rowName(row) }),
+      acceptLabel: t('action.confirm'),
+      rejectLabel: t('action.cancel'),
+      accept: async () => {
+        try {
+          await http.delete(detailUrl(urlPath(options.url), row.id));
+          notify('success', t('message.deleteSuccess'));
+          setSelected((s) => {
+            const n = new Map(s);
+            n.delete(row.id);
+            return n;
+          });
+          reload();
+        } catch (error) {
+          const data = isHttpError(error) ? (error.data as { msg?: string } | undefined) : undefined;
+          if (!data?.msg)
+            notify('error', `${t('message.deleteError')} ${error instanceof Error ? error.message : ''}`);
+        }
+      },
+    });
+  };
+  const deleteSelected = (): void => {
+    setConfirmRequest({
+      header: t('action.deleteSelected'),
+      message: t('confirm.deleteMany', { count: selectedRows.length }),
+      acceptLabel: t('action.confirm'),
+      rejectLabel: t('action.cancel'),
+      accept: async () => {
+        try {
+          const spm = await createSpm(
+            http,
+            selectedRows.map((r) => r.id),
+          );
+          await http.delete(urlPath(options.url), { params: { spm } });
+          notify('success', t('message.bulkDeleteSuccess'));
+          clearSelection();
+          reload();
+        } catch (error) {
+          notify('error', `${t('message.bulkDeleteError')} ${error instanceof Error ? error.message : ''}`);
+        }
+      },
+    });
+  };
+
+  return {
+    meta,
+    query,
+    setQuery,
+    rows: page.rows,
+    total: page.total,
+    loading,
+    reload,
+    selectedRows,
+    selectionOnPage: page.rows.filter((r) => selected.has(r.id)),
+    select,
+    clearSelection,
+    rights,
+    perms,
+    filtered: hasActiveFilter(query),
+    deleteRow,
+    deleteSelected,
+    confirmRequest,
+    dismissConfirm: () => setConfirmRequest(null),
+    context: { selected: selectedRows, reload, clearSelection, query, notify },
+  };
+}

@@ -1,0 +1,96 @@
+// The headless list (useListController / useListParams): a plugin lays out its own list and keeps the
+// kit's behaviour — the address owns the list state, rows come from the API, selection spans pages.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { Http, ServiceLocatorContext, useListController, type QueryParams } from '@bastion/sdk';
+import { fakeLocator } from '../host/fakes';
+
+afterEach(cleanup);
+
+type Thing = { id: string; name: string };
+const things: Thing[] = Array.from({ length: 40 }, (_, i) => ({ id: `t${i}`, name: `thing ${i}` }));
+
+function fakeHttp() {
+  return {
+    get: vi.fn(async (_url: string, options?: { params?: QueryParams }) => {
+      const { limit, offset, search } = options!.params as { limit: number; offset: number; search?: string };
+      const matching = things.filter((t) => !search || t.name.includes(String(search)));
+      return { count: matching.length, results: matching.slice(offset, offset + limit) };
+    }),
+    options: vi.fn(async () => ({ actions: { GET: { name: { type: 'string', label: 'Name' } } } })),
+  };
+}
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.search}</output>;
+}
+
+/** A card layout of our own over the kit's list behaviour. */
+function ThingCards() {
+  const list = useListController<Thing>({ url: '/api/v1/things/' }, () => undefined);
+  return (
+    <div>
+      <p data-testid="total">{list.loading ? 'loading' : `${list.total} things`}</p>
+      <ul>
+        {list.rows.map((row) => (
+          <li key={row.id}>
+            <label>
+              <input
+                type="checkbox"
+                checked={list.selectionOnPage.some((s) => s.id === row.id)}
+                onChange={(e) =>
+                  list.select(
+                    e.target.checked
+                      ? [...list.selectionOnPage, row]
+                      : list.selectionOnPage.filter((s) => s.id !== row.id),
+                  )
+                }
+              />
+              {row.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => list.setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+        next
+      </button>
+      <p data-testid="selected">{list.selectedRows.map((r) => r.id).join(',')}</p>
+      <Address />
+    </div>
+  );
+}
+
+describe('useListController', () => {
+  it('reads the list state from the address, pages through the API and keeps the selection across pages', async () => {
+    const http = fakeHttp();
+    render(
+      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
+        <MemoryRouter initialEntries={['/console/things?search=thing%201']}>
+          <ThingCards />
+        </MemoryRouter>
+      </ServiceLocatorContext.Provider>,
+    );
+    // "thing 1", "thing 10".."thing 19": 11 matches, first page of 15
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('11 things'));
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/v1/things/',
+      expect.objectContaining({ params: expect.objectContaining({ search: 'thing 1', offset: 0 }) }),
+    );
+    fireEvent.click(screen.getByLabelText('thing 10'));
+    expect(screen.getByTestId('selected').textContent).toBe('t10');
+
+    await act(async () => fireEvent.click(screen.getByText('next')));
+    // The address owns the state: the next page is written there, and the list follows it.
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toContain('page=2'));
+    expect(screen.getByTestId('address').textContent).toContain('search=thing+1');
+    await waitFor(() =>
+      expect(http.get).toHaveBeenLastCalledWith(
+        '/api/v1/things/',
+        expect.objectContaining({ params: expect.objectContaining({ offset: 15 }) }),
+      ),
+    );
+    expect(screen.getByTestId('selected').textContent).toBe('t10');
+  });
+});
