@@ -140,7 +140,14 @@ export type {
   SettingsTabContribution,
   PluginComponent,
 } from './plugin/contributions';
-export { manifestTitle, type PluginManifest, type PluginListEntry } from './plugin/manifest';
+export {
+  manifestTitle,
+  type PluginManifest,
+  type PluginListEntry,
+  type PluginFolderState,
+  type PluginFault,
+  type PluginStates,
+} from './plugin/manifest';
 export { checkCompatibility, type CompatibilityResult } from './plugin/compatibility';
 
 // React

@@ -1,30 +1,49 @@
-import { useEffect, useState } from 'react';
-import { Http, SDK_VERSION, useService, useT } from '@bastion/sdk';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Http, SDK_VERSION, useService, useT, type PluginStates } from '@bastion/sdk';
 import { HOST_VERSION } from '../version';
-
-/** `GET /api/v1/ui/plugins/states/` (docs/architecture.md "Plugin list API"). */
-interface PluginStates {
-  plugins: Array<{
-    id: string;
-    version: string | null;
-    source: 'builtin' | 'dropin';
-    state: 'installed' | 'refused' | 'replaced';
-    reason: string | null;
-    signedBy: string | null;
-  }>;
-  faults: Array<{
-    at: string;
-    pluginId: string;
-    version: string;
-    kind: string;
-    detail: string;
-    username: string;
-  }>;
-}
 
 export const PLUGIN_STATES_URL = '/api/v1/ui/plugins/states/';
 
 const cell = 'p-2 border-bottom-1 surface-border text-left vertical-align-top';
+const wrap = { wordBreak: 'break-word' } as const;
+
+interface TableRow {
+  key: string;
+  testId: string;
+  state?: string;
+  cells: ReactNode[];
+}
+
+/** A plain table: headings are keys of `plugin.admin`, long texts wrap so zh/en/ja all fit. */
+function StateTable({ testId, headings, rows }: { testId: string; headings: string[]; rows: TableRow[] }) {
+  const t = useT('host');
+  return (
+    <div className="overflow-auto">
+      <table className="w-full" style={{ borderCollapse: 'collapse' }} data-testid={testId}>
+        <thead>
+          <tr>
+            {headings.map((key) => (
+              <th key={key} className={cell}>
+                {t(`plugin.admin.${key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} data-testid={row.testId} data-state={row.state}>
+              {row.cells.map((content, index) => (
+                <td key={headings[index]} className={cell} style={wrap}>
+                  {content}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /**
  * The admin "Plugins" page: every plugin folder the server found (built in or dropped in) with its version,
@@ -55,80 +74,45 @@ export default function PluginsPage() {
       {failed ? <p role="alert">{t('plugin.admin.loadFailed')}</p> : null}
       {states ? (
         <>
-          <div className="overflow-auto">
-            <table className="w-full" style={{ borderCollapse: 'collapse' }} data-testid="plugins-table">
-              <thead>
-                <tr>
-                  {(['id', 'version', 'source', 'state', 'reason', 'signedBy'] as const).map((key) => (
-                    <th key={key} className={cell}>
-                      {t(`plugin.admin.${key}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {states.plugins.map((p) => (
-                  <tr
-                    key={`${p.source}/${p.id}`}
-                    data-testid={`plugin-row-${p.source}-${p.id}`}
-                    data-state={p.state}
-                  >
-                    <td className={cell}>
-                      <code>{p.id}</code>
-                    </td>
-                    <td className={cell}>{p.version ?? '—'}</td>
-                    <td className={cell}>{t(`plugin.admin.sources.${p.source}`)}</td>
-                    <td className={`${cell} ${p.state === 'refused' ? 'text-orange-600 font-medium' : ''}`}>
-                      {t(`plugin.admin.states.${p.state}`)}
-                    </td>
-                    <td className={`${cell} white-space-normal`} style={{ wordBreak: 'break-word' }}>
-                      {p.reason ?? ''}
-                    </td>
-                    <td className={cell} style={{ wordBreak: 'break-all' }}>
-                      {p.signedBy ? <code>{p.signedBy}</code> : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StateTable
+            testId="plugins-table"
+            headings={['id', 'version', 'source', 'state', 'reason', 'signedBy']}
+            rows={states.plugins.map((p) => ({
+              key: `${p.source}/${p.id}`,
+              testId: `plugin-row-${p.source}-${p.id}`,
+              state: p.state,
+              cells: [
+                <code key="id">{p.id}</code>,
+                p.version ?? '—',
+                t(`plugin.admin.sources.${p.source}`),
+                <span key="state" className={p.state === 'refused' ? 'text-orange-600 font-medium' : ''}>
+                  {t(`plugin.admin.states.${p.state}`)}
+                </span>,
+                p.reason ?? '',
+                p.signedBy ? <code key="key">{p.signedBy}</code> : '',
+              ],
+            }))}
+          />
           <h3 className="mb-0">{t('plugin.admin.faults')}</h3>
           {states.faults.length === 0 ? (
             <p className="m-0 text-color-secondary">{t('plugin.admin.noFaults')}</p>
           ) : (
-            <div className="overflow-auto">
-              <table
-                className="w-full"
-                style={{ borderCollapse: 'collapse' }}
-                data-testid="plugin-faults-table"
-              >
-                <thead>
-                  <tr>
-                    {(['at', 'id', 'version', 'kind', 'user', 'detail'] as const).map((key) => (
-                      <th key={key} className={cell}>
-                        {t(`plugin.admin.${key}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {states.faults.map((f, index) => (
-                    <tr key={`${f.at}-${index}`} data-testid={`plugin-fault-${f.pluginId}`}>
-                      <td className={cell}>{new Date(f.at).toLocaleString()}</td>
-                      <td className={cell}>
-                        <code>{f.pluginId}</code>
-                      </td>
-                      <td className={cell}>{f.version}</td>
-                      <td className={cell}>{t(`plugin.reason.${f.kind}`, { defaultValue: f.kind })}</td>
-                      <td className={cell}>{f.username}</td>
-                      <td className={`${cell} white-space-normal`} style={{ wordBreak: 'break-word' }}>
-                        {f.detail}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StateTable
+              testId="plugin-faults-table"
+              headings={['at', 'id', 'version', 'kind', 'user', 'detail']}
+              rows={states.faults.map((f, index) => ({
+                key: `${f.at}-${index}`,
+                testId: `plugin-fault-${f.pluginId}`,
+                cells: [
+                  new Date(f.at).toLocaleString(),
+                  <code key="id">{f.pluginId}</code>,
+                  f.version,
+                  t(`plugin.reason.${f.kind}`, { defaultValue: f.kind }),
+                  f.username,
+                  f.detail,
+                ],
+              }))}
+            />
           )}
         </>
       ) : null}

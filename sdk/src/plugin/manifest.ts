@@ -45,3 +45,31 @@ export function manifestTitle(manifest: Pick<PluginManifest, 'id' | 'title'>, ln
   const titles = manifest.title ?? {};
   return titles[lng] ?? titles.en ?? Object.values(titles).find(Boolean) ?? manifest.id;
 }
+
+/** What the server made of one plugin folder (`GET /api/v1/ui/plugins/states/`). */
+export interface PluginFolderState {
+  id: string;
+  version: string | null;
+  source: 'builtin' | 'dropin';
+  /** installed: offered to the users it is for; refused: never offered (see reason); replaced: shadowed by a drop-in */
+  state: 'installed' | 'refused' | 'replaced';
+  reason: string | null;
+  /** drop-ins: the trusted key that signed it, or null */
+  signedBy: string | null;
+}
+
+/** A plugin failure a browser reported (`POST /api/v1/ui/plugins/faults/`), as the server keeps it. */
+export interface PluginFault {
+  at: string;
+  pluginId: string;
+  version: string;
+  kind: string;
+  detail: string;
+  username: string;
+}
+
+/** `GET /api/v1/ui/plugins/states/`: every plugin folder and the latest faults browsers reported. */
+export interface PluginStates {
+  plugins: PluginFolderState[];
+  faults: PluginFault[];
+}

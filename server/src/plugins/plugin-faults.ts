@@ -1,12 +1,4 @@
-/** What a browser reports about a plugin that failed in it (`POST /api/v1/ui/plugins/faults/`). */
-export interface PluginFault {
-  at: string;
-  pluginId: string;
-  version: string;
-  kind: string;
-  detail: string;
-  username: string;
-}
+import type { PluginFault } from '../../../sdk/src/plugin/manifest';
 
 export const FAULT_KINDS = [
   'not-found',

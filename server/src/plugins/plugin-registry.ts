@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SIGNATURE_FILE, verifyPluginFolder } from '../../../sdk/plugin-format/signature.mjs';
 import { PLUGIN_ID_PATTERN, validateManifest, type BuiltManifest } from './manifest';
 import { PluginFaultLog } from './plugin-faults';
+import type { PluginFolderState } from '../../../sdk/src/plugin/manifest';
 
 export type PluginSource = 'builtin' | 'dropin';
 
@@ -13,18 +14,6 @@ export interface InstalledPlugin {
   source: PluginSource;
   dir: string;
   manifest: BuiltManifest;
-}
-
-/** What the server made of one plugin folder (the admin "Plugins" page; docs/architecture.md). */
-export interface PluginFolderState {
-  id: string;
-  version: string | null;
-  source: PluginSource;
-  /** installed: offered to the users it is for; refused: never offered (see reason); replaced: shadowed by a drop-in */
-  state: 'installed' | 'refused' | 'replaced';
-  reason: string | null;
-  /** drop-ins: the trusted key that signed it, or null */
-  signedBy: string | null;
 }
 
 interface Candidate {
