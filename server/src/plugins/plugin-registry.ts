@@ -151,9 +151,9 @@ export class PluginRegistry {
   private async load(dir: string, id: string, source: PluginSource): Promise<Candidate | null> {
     const manifestFile = path.join(dir, 'plugin.json');
     if (!(await isFile(manifestFile))) return null;
-    const fingerprint = await folderFingerprint(dir);
     const cached = this.cache.get(dir);
-    if (cached?.fingerprint === fingerprint) return cached.candidate;
+    if (cached && cached.fingerprint === (await this.fingerprint(dir, source, cached.candidate)))
+      return cached.candidate;
 
     const candidate: Candidate = {
       id,
@@ -166,8 +166,20 @@ export class PluginRegistry {
     };
     candidate.refused = await this.check(candidate, manifestFile);
     if (candidate.refused !== null) this.warn(`plugin ${source}/${id} refused: ${candidate.refused}`);
-    this.cache.set(dir, { fingerprint, candidate });
+    this.cache.set(dir, { fingerprint: await this.fingerprint(dir, source, candidate), candidate });
     return candidate;
+  }
+
+  /**
+   * What must change for a folder to be checked again. A drop-in's signature covers every file, so every
+   * file counts; a built-in comes from the build, whose manifest names its module: those two files count.
+   */
+  private async fingerprint(dir: string, source: PluginSource, candidate: Candidate): Promise<string> {
+    if (source === 'dropin') return folderFingerprint(dir);
+    const module = candidate.manifest?.module;
+    const files = ['plugin.json', ...(module ? [module] : [])];
+    const stats = await Promise.all(files.map((f) => fs.stat(path.join(dir, f)).catch(() => null)));
+    return stats.map((st) => (st ? `${st.mtimeMs}:${st.size}:${st.ino}` : '-')).join('|');
   }
 
   /** Fills in the manifest and signer; answers why the plugin is refused, or null. */
