@@ -171,7 +171,7 @@ describe.runIf(testBackend() === 'postgres')('a server process killed with SIGKI
     child?.kill('SIGKILL');
     await survivor?.close();
     await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loses nothing it had answered 2xx for', async () => {

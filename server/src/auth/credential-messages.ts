@@ -81,6 +81,37 @@ const MESSAGES = {
     ja: '有効な一時パスワードは最大 {max} 個までです。新しく生成する前に 1 つを失効させてください。',
   },
   tempTokenLabel: { en: 'Temporary password', zh: '临时密码', ja: '一時パスワード' },
+  // MFA (mfa-verify.ts). The English of mfaVerifyRequired is v2.21's, which clients match.
+  mfaVerifyRequired: {
+    en: 'This action require verify your MFA',
+    zh: '此操作需要验证您的 MFA',
+    ja: 'この操作には MFA の確認が必要です',
+  },
+  otpCodeInvalid: {
+    en: 'Code is invalid, please check the time of your authenticator and try again.',
+    zh: '验证码无效，请检查验证器的时间后重试。',
+    ja: 'コードが無効です。認証アプリの時刻を確認して、もう一度お試しください。',
+  },
+  otpCodeFormat: {
+    en: 'Enter the 6-digit code of your authenticator.',
+    zh: '请输入验证器上的 6 位验证码。',
+    ja: '認証アプリの 6 桁のコードを入力してください。',
+  },
+  otpBlocked: {
+    en: 'Too many wrong codes. MFA is locked for {minutes} minutes.',
+    zh: '验证码错误次数过多，MFA 已锁定 {minutes} 分钟。',
+    ja: 'コードの誤りが多すぎます。MFA は {minutes} 分間ロックされています。',
+  },
+  otpUnset: {
+    en: 'MFA unset, please set first',
+    zh: '尚未设置 MFA，请先设置',
+    ja: 'MFA が未設定です。先に設定してください',
+  },
+  mfaNeedsSession: {
+    en: 'MFA is verified in a signed-in session; signed API calls cannot carry it.',
+    zh: 'MFA 需要在登录会话中验证，签名的 API 调用无法携带。',
+    ja: 'MFA はサインイン中のセッションで確認します。署名付き API 呼び出しでは扱えません。',
+  },
   fieldId: { en: 'ID', zh: 'ID', ja: 'ID' },
   fieldAccessKeyId: { en: 'AccessKeyID', zh: 'AccessKeyID', ja: 'AccessKeyID' },
   fieldSecret: { en: 'Secret', zh: '密钥', ja: 'シークレット' },

@@ -13,6 +13,8 @@ export interface AuthContext {
   /** null for signed requests (signature-auth.ts), which have no session and need no csrf token. */
   sessionId: string | null;
   csrfToken: string | null;
+  /** When the session last proved MFA (auth/mfa-verify.ts); always null for signed requests. */
+  mfaVerifiedAt: number | null;
   user: UserRecord;
   access: UserAccess;
 }
@@ -79,7 +81,14 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
     const ageMs = ctx.config.sessionAgeSeconds * 1000;
     if (session.expiresAt - now < ageMs - EXTEND_AFTER_MS)
       await extendSession(ctx.db, sessionId, now + ageMs);
-    request.auth = { via: 'session', sessionId, csrfToken: session.csrfToken, user, access };
+    request.auth = {
+      via: 'session',
+      sessionId,
+      csrfToken: session.csrfToken,
+      mfaVerifiedAt: session.mfaVerifiedAt,
+      user,
+      access,
+    };
 
     // Every unsafe request on a session, not only /api/: the login form is the one exception, as it
     // checks its own csrfmiddlewaretoken field.

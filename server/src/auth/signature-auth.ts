@@ -140,6 +140,7 @@ export async function authenticateSignature(
   }
   return {
     via: 'signature',
+    mfaVerifiedAt: null,
     sessionId: null,
     csrfToken: null,
     user,

@@ -229,6 +229,17 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // docs/auth.md#mfa: a user's TOTP secret (sealed, auth/secret-box.ts; NULL = none bound), the last time
+    // step a code was accepted for (a code works once), and when a session last proved MFA.
+    id: 450,
+    name: 'mfa: users.otp_secret, users.otp_last_step, sessions.mfa_verified_at',
+    sql: (t) => `
+      ALTER TABLE users ADD COLUMN otp_secret ${t.text};
+      ALTER TABLE users ADD COLUMN otp_last_step ${t.bigint};
+      ALTER TABLE sessions ADD COLUMN mfa_verified_at ${t.bigint};
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

@@ -5,6 +5,8 @@ export interface SessionRecord {
   userId: string;
   csrfToken: string;
   expiresAt: number;
+  /** When this session last proved MFA (docs/auth.md#mfa), epoch ms; null if never. */
+  mfaVerifiedAt: number | null;
 }
 
 /**
@@ -38,15 +40,31 @@ export async function findSession(
   sessionId: string,
   now: number,
 ): Promise<SessionRecord | null> {
-  const row = await db.get<{ user_id: string; csrf_token: string; expires_at: number }>(
-    'SELECT user_id, csrf_token, expires_at FROM sessions WHERE id_hash = ? AND expires_at > ?',
+  const row = await db.get<{
+    user_id: string;
+    csrf_token: string;
+    expires_at: number;
+    mfa_verified_at: number | null;
+  }>(
+    'SELECT user_id, csrf_token, expires_at, mfa_verified_at FROM sessions WHERE id_hash = ? AND expires_at > ?',
     [hashSessionId(sessionId), now],
   );
-  return row ? { userId: row.user_id, csrfToken: row.csrf_token, expiresAt: Number(row.expires_at) } : null;
+  return row
+    ? {
+        userId: row.user_id,
+        csrfToken: row.csrf_token,
+        expiresAt: Number(row.expires_at),
+        mfaVerifiedAt: row.mfa_verified_at === null ? null : Number(row.mfa_verified_at),
+      }
+    : null;
 }
 
 export async function extendSession(db: Database, sessionId: string, expiresAt: number): Promise<void> {
   await db.run('UPDATE sessions SET expires_at = ? WHERE id_hash = ?', [expiresAt, hashSessionId(sessionId)]);
+}
+
+export async function markSessionMfaVerified(db: Database, sessionId: string, at: number): Promise<void> {
+  await db.run('UPDATE sessions SET mfa_verified_at = ? WHERE id_hash = ?', [at, hashSessionId(sessionId)]);
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
