@@ -70,7 +70,7 @@ export function registerProfilePasswordRoutes(app: FastifyInstance, ctx: AppCont
     if (problems.length > 0) throw new ResponseError(400, { new_password: problems });
 
     await replacePassword(ctx.db, user.id, fields.new_password, {
-      actor: { userId: user.id, sessionId: auth.sessionId },
+      actor: { userId: user.id, sessionId: auth.sessionId, remoteAddr: ip },
       mustChange: false,
     });
     return {};

@@ -5,11 +5,12 @@ import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
 import { publicSettings } from '../settings/public-settings';
 import { deleteSession, insertSession } from '../data/stores/sessions';
-import { findUserCredentials, recordUserLogin } from '../data/stores/users';
+import { findUserCredentials, recordUserLogin, type UserRecord } from '../data/stores/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
 import { clearAuthCookies, setCsrfCookie, setSessionCookie } from './cookies';
 import { checkLoginBlock, clearLoginFailures, recordLoginFailure, type LockState } from './login-lockout';
 import { loginAclVerdict } from './login-acl';
+import { LOGIN_BACKENDS, recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
 import { verifyPassword } from './passwords';
 import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
@@ -89,28 +90,46 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
 
     const ip = clientAddress(request);
     const limits = ctx.config.loginLimits;
+    // Every attempt that names a user is logged, however it ends (docs/audit.md#login-logs).
+    let backend: string = LOGIN_BACKENDS.password;
+    const refuse = async (
+      user: UserRecord | null,
+      reason: string,
+      error: string,
+      keepUsername = username,
+    ) => {
+      await recordSignIn(ctx.db, request, { username, user, backend, reason });
+      return fail(error, keepUsername);
+    };
     const block = await checkLoginBlock(ctx.db, username, ip, limits);
-    if (block.blocked) return fail(lockMessage(block, lang));
+    if (block.blocked) return refuse(null, 'user_blocked', lockMessage(block, lang));
 
     const credentials = await findUserCredentials(ctx.db, username);
     let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
     // A temporary password (docs/auth.md#temporary-passwords, AUTH_TEMP_TOKEN) stands in for the password
     // once; the lock-out above and the checks below apply to it exactly as to the password.
-    if (!passwordOk && credentials) passwordOk = await spendTempToken(ctx, credentials.user.id, password);
+    if (!passwordOk && credentials) {
+      passwordOk = await spendTempToken(ctx, credentials.user.id, password);
+      if (passwordOk) backend = LOGIN_BACKENDS.tempToken;
+    }
     if (!credentials || !passwordOk) {
+      const reason = credentials ? 'password_failed' : 'user_not_exist';
       const { remaining, state } = await recordLoginFailure(ctx.db, username, ip, limits);
-      if (state.blocked) return fail(lockMessage(state, lang));
-      return fail(
+      if (state.blocked) return refuse(credentials?.user ?? null, reason, lockMessage(state, lang));
+      return refuse(
+        credentials?.user ?? null,
+        reason,
         loginMessage('wrongPassword', lang, { times: remaining, minutes: limits.userLimitMinutes }),
       );
     }
     const { user } = credentials;
-    if (!user.isActive) return fail(loginMessage('inactive', lang));
-    if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
+    if (!user.isActive) return refuse(user, 'user_inactive', loginMessage('inactive', lang));
+    if (user.dateExpired <= Date.now()) return refuse(user, 'user_expired', loginMessage('expired', lang));
     // Login ACLs come after the password check so that they reveal nothing to someone without it.
     const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, ip) : null;
-    if (acl?.action === 'reject') return fail(loginMessage('aclRejected', lang));
-    if (acl?.action === 'confirm') return fail(loginMessage('aclConfirm', lang));
+    if (acl?.action === 'reject') return refuse(user, 'acl_not_allow', loginMessage('aclRejected', lang));
+    if (acl?.action === 'confirm')
+      return refuse(user, 'login_confirm_required', loginMessage('aclConfirm', lang));
 
     // A brand-new session id and csrf token: nothing chosen before login survives it (no fixation).
     const previous = request.cookies[ctx.cookies.session];
@@ -127,6 +146,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     });
     await clearLoginFailures(ctx.db, username, ip);
     await recordUserLogin(ctx.db, user.id, now);
+    await recordSignIn(ctx.db, request, { username, user, backend, reason: '' });
     setSessionCookie(reply, ctx.cookies, sessionId);
     setCsrfCookie(reply, ctx.cookies, csrfToken);
     return reply.redirect(next, 302);

@@ -40,7 +40,7 @@ export async function runResetPassword(config: ServerConfig, argv: readonly stri
     const password = newPassword();
     // The operator is nobody's session: an administrator's reset, which ends what the old password opened.
     await replacePassword(app.db, found.user.id, password, {
-      actor: { userId: '', sessionId: null },
+      actor: { userId: '', sessionId: null, remoteAddr: '' },
       mustChange: false,
     });
     await deleteBlock(app.db, 'user', username);

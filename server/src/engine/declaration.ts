@@ -123,6 +123,12 @@ export interface RequestContext {
    * end a user's sessions but keep this one when the user changed their own password.
    */
   sessionId?: string | null;
+  /**
+   * The requester's address (http/client-address.ts) and `name(username)`: what the operate log records.
+   * Absent for internal contexts, whose writes are not journaled (docs/audit.md#operate-logs).
+   */
+  remoteAddr?: string;
+  userDisplay?: string;
 }
 
 export type CrudAction = 'view' | 'add' | 'change' | 'delete';
@@ -315,6 +321,11 @@ export interface ResourceDeclaration {
   bulkDelete: 'org' | 'ids' | false;
   /** Overrides of the CRUD permission codes (default `<app>.<action>_<model>`). */
   permissions?: Partial<Record<CrudAction, string>>;
+  /**
+   * Creates, updates and deletes made by requests are written to the operate log in the same transaction
+   * (engine/operation-journal.ts); `false` opts out (the audit logs themselves).
+   */
+  journal?: boolean;
   /** Actions the resource does not allow at all (read-only resources: add, change, delete). */
   disabledActions?: readonly CrudAction[];
   hooks?: ResourceHooks;

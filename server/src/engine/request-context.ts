@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../data/database';
 import { requireAuth } from '../auth/session-auth';
+import { personDisplay } from '../data/stores/audit-logs';
+import { clientAddress } from '../http/client-address';
 import { requestTimeZone } from '../http/datetime';
 import { requestLanguage } from '../http/language';
 import { resolveRequestOrg } from '../orgs/resolve-org';
@@ -26,6 +28,8 @@ export async function requestContext(db: Database, request: FastifyRequest): Pro
     timeZone: requestTimeZone(request.headers['x-tz']),
     query: firstValues(request.query),
     sessionId: auth.sessionId,
+    remoteAddr: clientAddress(request),
+    userDisplay: personDisplay(auth.user),
   };
 }
 

@@ -19,6 +19,7 @@ import type {
   StoredRow,
 } from './declaration';
 import { message } from './messages';
+import { journalOperations, OPERATE_ACTIONS } from './operation-journal';
 import { Pacer, yieldToEventLoop } from './pacer';
 import { validateObject, type WriteMode } from './validation';
 import { Batch, assertBulkSize, throwItemErrors } from './write-batch';
@@ -355,6 +356,13 @@ export class EngineResource implements ResourceAccess {
           [...freshLinks].map(([field, pairs]) => ({ field, pairs })),
         );
       await batch.commit();
+      // The operate log of this batch, in its transaction (docs/audit.md#operate-logs).
+      const created = rows.filter((_, index) => plan[index]?.existing === null);
+      const changed = plan.flatMap(({ existing }, index) =>
+        existing ? [{ ...existing, ...(rows[index] as StoredRow) }] : [],
+      );
+      await journalOperations(this.db, this.declaration, OPERATE_ACTIONS.create, created, ctx);
+      await journalOperations(this.db, this.declaration, OPERATE_ACTIONS.update, changed, ctx);
       return written;
     }, ctx);
     const byId = new Map(
@@ -438,14 +446,20 @@ export class EngineResource implements ResourceAccess {
       await this.declaration.hooks?.beforeDelete?.(row, ctx, this.registry);
       await pacer.turn();
     }
-    await this.store.deleteMany(rows.map((row) => String(row.id)));
+    await this.db.transaction(async () => {
+      await this.store.deleteMany(rows.map((row) => String(row.id)));
+      await journalOperations(this.db, this.declaration, OPERATE_ACTIONS.delete, rows, ctx);
+    });
   }
 
   async delete(id: string, ctx: RequestContext): Promise<void> {
     const existing = await this.get(id, ctx);
     if (!existing) throw objectMissing(this.compiled);
     await this.declaration.hooks?.beforeDelete?.(existing, ctx, this.registry);
-    await this.store.deleteMany([id]);
+    await this.db.transaction(async () => {
+      await this.store.deleteMany([id]);
+      await journalOperations(this.db, this.declaration, OPERATE_ACTIONS.delete, [existing], ctx);
+    });
   }
 
   setColumns(id: string, values: StoredRow): Promise<void> {

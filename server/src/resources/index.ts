@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '../engine/declaration';
 import { ASSET_RESOURCES } from './assets';
+import { AUDIT_RESOURCES } from './audits';
 import { identityResources } from './identity';
 import type { IdentityDeps } from './identity/deps';
 import { OPS_RESOURCES } from './ops';
@@ -23,5 +24,6 @@ export function declaredResources(deps: ResourceDeps): ResourceDeclaration[] {
     ...OPS_RESOURCES,
     ...PERM_RESOURCES,
     ...ticketResources(deps),
+    ...AUDIT_RESOURCES,
   ];
 }

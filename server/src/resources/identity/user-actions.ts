@@ -33,7 +33,11 @@ const target = async (app: IdentityDeps, call: ExtraActionCall): Promise<StoredR
   return row;
 };
 
-const actorOf = (ctx: RequestContext) => ({ userId: ctx.userId, sessionId: ctx.sessionId ?? null });
+const actorOf = (ctx: RequestContext) => ({
+  userId: ctx.userId,
+  sessionId: ctx.sessionId ?? null,
+  remoteAddr: ctx.remoteAddr ?? '',
+});
 
 const isObject = (body: unknown): body is Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body);

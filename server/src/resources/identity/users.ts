@@ -315,8 +315,9 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         // ends what the user's old credentials opened.
         if (typeof input.password === 'string' && input.password !== '')
           await replacePassword(app.db, id, input.password, {
-            actor: { userId: ctx.userId, sessionId: ctx.sessionId ?? null },
+            actor: { userId: ctx.userId, sessionId: ctx.sessionId ?? null, remoteAddr: ctx.remoteAddr ?? '' },
             mustChange: row.need_update_password === true,
+            firstPassword: created,
           });
         if (!created && input.is_active === false) await revokeUserCredentials(app.db, id, 'disabled');
       },
