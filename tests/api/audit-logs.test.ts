@@ -245,3 +245,16 @@ describe('FTP logs', () => {
     expect(await list(outsiderAuditor, FTP_LOGS, OTHER_ORG)).toEqual([]);
   });
 });
+
+describe('my login logs', () => {
+  it('lists the caller’s own sign-ins only, whatever the parameters say', async () => {
+    const carol = await userClient(server, 'al-carol', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
+    await new Client(server.baseUrl).submitLogin('al-carol', 'not-her-password');
+    const own = await list<LoginLog>(carol, '/api/v1/audits/my-login-logs/?username=al-alice');
+    expect(own.map((row) => [row.username, row.status])).toEqual([
+      ['al-carol', false],
+      ['al-carol', true],
+    ]);
+    expect((await call(new Client(server.baseUrl), 'GET', '/api/v1/audits/my-login-logs/')).status).toBe(401);
+  });
+});
