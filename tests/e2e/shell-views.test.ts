@@ -52,16 +52,17 @@ describe('views', () => {
       'view-option-workbench',
       'view-option-tickets',
     ]);
+    // The audit view opens on its first page: the audit plugin's (plugins/audit), ahead of the drop-in's.
     await page.click('[data-testid="view-option-audit"]');
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/logs');
-    await page.waitForSelector('[data-testid="pages-3-page"]');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
+    await page.waitForSelector('[data-testid="ftp-logs"]');
     expect(await page.evaluate(() => localStorage.getItem('PreView'))).toBe('audit');
     expect(await page.locator('[data-testid="menu-pages-0"]').count()).toBe(0);
     // The root opens the last view.
     await page.goto(`${c.baseUrl}/ui/`);
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/logs');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
     // Page title = route title + login title.
-    await expect.poll(() => page.title()).toBe('pages title - Bastion Console');
+    await expect.poll(() => page.title()).toBe('FTP logs - Bastion Console');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -70,8 +71,8 @@ describe('views', () => {
     const page = await newPage(c);
     await signIn(c, page, 'auditor', 'Auditor-Pass-1');
     await page.goto(`${c.baseUrl}/ui/console/hello`);
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/logs');
-    await page.waitForSelector('[data-testid="pages-3-page"]');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
+    await page.waitForSelector('[data-testid="ftp-logs"]');
     await page.click('[data-testid="view-switcher"]');
     const options = await page
       .locator('[data-testid^="view-option-"]')
