@@ -1,5 +1,6 @@
 import { defineResource } from '../../engine/declaration';
 import { choice, l } from '../label';
+import { remoteAddrField, userField } from './log-fields';
 import { AUDIT_FTP_LOG, AUDIT_TABLES } from './names';
 
 const OPERATES = ['Delete', 'Upload', 'Download', 'Rmdir', 'Rename', 'Mkdir', 'Symlink'] as const;
@@ -25,20 +26,8 @@ export const ftpLogResource = defineResource({
   journal: false,
   label: l('FTP 日志', 'FTP log', 'FTP ログ'),
   fields: {
-    user: {
-      kind: 'string',
-      label: l('用户', 'User', 'ユーザー'),
-      maxLength: 128,
-      // `user` is a reserved word in PostgreSQL.
-      column: 'user_display',
-      required: true,
-    },
-    remote_addr: {
-      kind: 'string',
-      label: l('远端地址', 'Remote addr', 'リモートアドレス'),
-      maxLength: 128,
-      nullable: true,
-    },
+    user: userField(true),
+    remote_addr: remoteAddrField(true),
     asset: { kind: 'string', label: l('资产', 'Asset', '資産'), maxLength: 1024, required: true },
     system_user: {
       kind: 'string',

@@ -1,11 +1,9 @@
 import { LOGIN_BACKENDS } from '../../auth/login-audit';
 import { defineResource } from '../../engine/declaration';
 import { choice, l } from '../label';
+import { datetimeField, readOnly, userIdField } from './log-fields';
 import { membersOnly } from './member-scope';
 import { AUDIT_LOGIN_LOG, AUDIT_TABLES } from './names';
-
-const readOnly = { readOnly: true } as const;
-const LABEL_USER_ID = l('用户 ID', 'User id', 'ユーザー ID');
 
 const BACKEND_LABELS: Record<string, ReturnType<typeof l>> = {
   [LOGIN_BACKENDS.password]: l('密码', 'Password', 'パスワード'),
@@ -118,9 +116,9 @@ export const loginLogResource = defineResource({
       compute: (row, ctx) =>
         (Number(row.status) === 1 ? l('成功', 'Success', '成功') : l('失败', 'Failed', '失敗'))[ctx.language],
     },
-    datetime: { kind: 'datetime', label: l('登录日期', 'Date login', 'ログイン日'), ...readOnly },
+    datetime: { ...datetimeField, label: l('登录日期', 'Date login', 'ログイン日') },
     // Model-only: whose sign-in it was (org filtering); empty for an unknown username.
-    user_id: { kind: 'string', label: LABEL_USER_ID, readOnly: true, writeOnly: true, nullable: true },
+    user_id: userIdField,
   },
   searchFields: ['username', 'ip', 'city'],
   filterFields: ['username', 'ip', 'city', 'type', 'status', 'mfa'],

@@ -1,9 +1,8 @@
 import { defineResource } from '../../engine/declaration';
 import { OPERATE_ACTIONS } from '../../engine/operation-journal';
 import { choice, l } from '../label';
+import { datetimeField, readOnly, remoteAddrField, userField } from './log-fields';
 import { AUDIT_OPERATE_LOG, AUDIT_TABLES } from './names';
-
-const readOnly = { readOnly: true } as const;
 
 /**
  * Operate logs (`audits.OperateLog`): one row per object created, changed or deleted through the engine,
@@ -18,14 +17,7 @@ export const operateLogResource = defineResource({
   journal: false,
   label: l('操作日志', 'Operate log', '操作ログ'),
   fields: {
-    user: {
-      kind: 'string',
-      label: l('用户', 'User', 'ユーザー'),
-      maxLength: 128,
-      // `user` is a reserved word in PostgreSQL.
-      column: 'user_display',
-      ...readOnly,
-    },
+    user: userField(),
     action: {
       kind: 'choice',
       label: l('动作', 'Action', 'アクション'),
@@ -59,13 +51,8 @@ export const operateLogResource = defineResource({
       },
     },
     resource: { kind: 'string', label: l('资源', 'Resource', 'リソース'), maxLength: 128, ...readOnly },
-    remote_addr: {
-      kind: 'string',
-      label: l('远端地址', 'Remote addr', 'リモートアドレス'),
-      maxLength: 128,
-      ...readOnly,
-    },
-    datetime: { kind: 'datetime', label: l('日期', 'Datetime', '日時'), ...readOnly },
+    remote_addr: remoteAddrField(),
+    datetime: datetimeField,
     // Model-only: the resource type's label in every language (JSON), for resource_type_display.
     resource_type_label: {
       kind: 'text',

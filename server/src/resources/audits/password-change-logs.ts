@@ -1,9 +1,8 @@
 import { defineResource } from '../../engine/declaration';
 import { l } from '../label';
 import { membersOnly } from './member-scope';
+import { datetimeField, readOnly, remoteAddrField, userField, userIdField } from './log-fields';
 import { AUDIT_PASSWORD_CHANGE_LOG, AUDIT_TABLES } from './names';
-
-const readOnly = { readOnly: true } as const;
 
 /**
  * Password change logs (`audits.PasswordChangeLog`): every change and reset of a user's password — by the
@@ -18,29 +17,11 @@ export const passwordChangeLogResource = defineResource({
   journal: false,
   label: l('改密日志', 'Password change log', 'パスワード変更ログ'),
   fields: {
-    user: {
-      kind: 'string',
-      label: l('用户', 'User', 'ユーザー'),
-      maxLength: 128,
-      // `user` is a reserved word in PostgreSQL.
-      column: 'user_display',
-      ...readOnly,
-    },
+    user: userField(),
     change_by: { kind: 'string', label: l('修改者', 'Change by', '変更者'), maxLength: 128, ...readOnly },
-    remote_addr: {
-      kind: 'string',
-      label: l('远端地址', 'Remote addr', 'リモートアドレス'),
-      maxLength: 128,
-      ...readOnly,
-    },
-    datetime: { kind: 'datetime', label: l('日期', 'Datetime', '日時'), ...readOnly },
-    user_id: {
-      kind: 'string',
-      label: l('用户 ID', 'User id', 'ユーザー ID'),
-      readOnly: true,
-      writeOnly: true,
-      nullable: true,
-    },
+    remote_addr: remoteAddrField(),
+    datetime: datetimeField,
+    user_id: userIdField,
   },
   searchFields: ['user', 'change_by', 'remote_addr'],
   filterFields: ['user', 'change_by', 'remote_addr'],
