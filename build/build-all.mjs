@@ -8,7 +8,9 @@ import { depcacheOf, graphOfFiles, staticClosure } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
 import { Output, printReport, step } from './output.mjs';
 import { buildPlugin, listPluginIds } from './plugins.mjs';
+import { buildSdkPackage } from './sdk-package.mjs';
 import { buildServer } from './server-bundle.mjs';
+import { buildToolkitPackage } from './toolkit-package.mjs';
 import { groupConfig, ownEntries, preloadSources, root, sharedModules } from './shared-modules.mjs';
 import { buildGroup, buildStandaloneVendors, writeVendors } from './vendor.mjs';
 
@@ -43,6 +45,12 @@ export async function buildHostModules(ids, output, dev) {
   });
   await Promise.all(builds);
   return { imports, integrity, graph: graphOfFiles(files), lazyOutputs };
+}
+
+/** The SDK package, then the toolkit (whose peer range is the SDK's version): dist/ui/packages/*.tgz */
+async function buildPackages() {
+  await buildSdkPackage();
+  await buildToolkitPackage();
 }
 
 /** URLs of the preload modules of importmap.json (lazy modules of the SDK or the host). */
@@ -132,6 +140,8 @@ export async function buildAll({ dev = false } = {}) {
     step('css', buildCss(output)),
     step('server', buildServer(distDir)),
     Promise.all(pluginIds.map((dir) => step(`plugin ${dir}`, buildPlugin(dir, { ids, output, dev })))),
+    // The packages for plugin authors (docs/sdk-package.md); a development build skips them.
+    dev ? null : step('sdk and toolkit packages', buildPackages()),
   ]);
   const preload = preloadUrls(hostModules);
   const groups = await step(

@@ -15,6 +15,7 @@ export const BUILD_INPUTS = [
   'sdk',
   'host',
   'plugins',
+  'packages',
   'server',
   'importmap.json',
   'package.json',

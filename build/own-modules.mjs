@@ -16,27 +16,42 @@ import { browserOptions } from './vendor.mjs';
 /**
  * @param {object} o
  * @param {string} o.id        module id (for the report)
- * @param {string} o.entry     source entry, relative to the repo root
+ * @param {string} o.entry     source entry, relative to `base`
  * @param {string} o.outDir    output folder relative to dist/ui
  * @param {string} o.name      entry file base name (the content hash is appended)
  * @param {Set<string>} o.ids  shared ids (kept external)
  * @param {string[]} [o.own]   shared ids this module provides itself
- * @param {string[]} [o.whole] lazily imported sources (repo-relative) to emit as one file each
+ * @param {string[]} [o.whole] lazily imported sources (relative to `base`) to emit as one file each
+ * @param {string} [o.base]    the project folder: the repository, or a plugin project outside it (the toolkit)
+ * @param {string} [o.tsconfig] its tsconfig.json (esbuild reads jsx and paths from it)
  * @returns {Promise<{ url: string, integrity: string, fileName: string, inputs: string[], files: BuiltFile[],
  *   lazyOutputs: Map<string, string> }>}  lazyOutputs: source file (repo-relative) of a lazy module -> its URL
  */
-export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], whole = [], output, dev }) {
+export async function buildOwnModule({
+  id,
+  entry,
+  outDir,
+  name,
+  ids,
+  own = [],
+  whole = [],
+  output,
+  dev,
+  base = root,
+  tsconfig = path.join(base, 'tsconfig.json'),
+}) {
   const absOut = path.join(output.uiDir, outDir);
   const result = await esbuild.build({
     ...browserOptions(dev),
     format: 'esm',
     splitting: true,
     sourcemap: dev ? 'inline' : false,
-    entryPoints: [path.join(root, entry)],
+    entryPoints: [path.join(base, entry)],
+    absWorkingDir: base,
     outdir: absOut,
     entryNames: `${name}-[hash]`,
     chunkNames: 'chunk-[hash]',
-    tsconfig: path.join(root, 'tsconfig.json'),
+    tsconfig,
     jsx: 'automatic',
     plugins: [sharedExternals(ids, own)],
   });
@@ -49,7 +64,7 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], w
   const sourceOf = new Map(
     Object.entries(result.metafile.outputs)
       .filter(([, o]) => o.entryPoint)
-      .map(([file, o]) => [path.resolve(root, file), path.relative(root, path.resolve(root, o.entryPoint))]),
+      .map(([file, o]) => [path.resolve(base, file), path.relative(base, path.resolve(base, o.entryPoint))]),
   );
   const entryFile = [...sourceOf].find(([, source]) => source === path.normalize(entry))?.[0];
   if (!entryFile) throw new Error(`${id}: esbuild produced no entry output`);
@@ -85,6 +100,6 @@ export async function buildOwnModule({ id, entry, outDir, name, ids, own = [], w
     for (const m of chunk.modules)
       if (m !== entryFile && sourceOf.has(m)) lazyOutputs.set(sourceOf.get(m), file.url);
   }
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(root, p));
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(base, p));
   return { ...entryWritten, inputs, files, lazyOutputs };
 }

@@ -17,33 +17,46 @@ export function listPluginIds() {
   return readdirSync(pluginsDir).filter((d) => existsSync(path.join(pluginsDir, d, 'plugin.json')));
 }
 
-/** Checks the source manifest against the one schema; the messages name the plugin and the field. */
-export function readSourceManifest(dir) {
-  const file = path.join(pluginsDir, dir, 'plugin.json');
+/**
+ * Checks the source manifest against the one schema; the messages name the plugin and the field. `folder` is
+ * the plugin's folder (a name under plugins/, or an absolute path of a project outside the repository);
+ * `folderName` the name its id must equal (the toolkit passes null: a project folder may be named anyhow).
+ */
+export function readSourceManifest(folder, folderName = folder) {
+  const file = path.join(path.resolve(pluginsDir, folder), 'plugin.json');
   const m = JSON.parse(readFileSync(file, 'utf8'));
-  const check = validateManifest(m, 'source', dir);
+  const check = validateManifest(m, 'source', folderName ?? undefined);
   if (!check.ok) throw new Error(`${file}:\n  - ${check.problems.join('\n  - ')}`);
   return m;
 }
 
-function readLocales(dir) {
+export function readLocales(folder) {
   const locales = {};
   for (const lng of LANGUAGES) {
-    const file = path.join(pluginsDir, dir, 'locales', `${lng}.json`);
+    const file = path.join(path.resolve(pluginsDir, folder), 'locales', `${lng}.json`);
     if (!existsSync(file)) throw new Error(`${file} is missing: every plugin ships zh, en and ja`);
     locales[lng] = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
   }
   return locales;
 }
 
-export async function buildPlugin(dir, { ids, output, dev }) {
-  const manifest = readSourceManifest(dir);
-  const locales = readLocales(dir);
-  const outDir = path.join('plugins', manifest.id);
+/**
+ * `dir`: a folder name under plugins/, or (the toolkit) an absolute project folder with `base` set to it,
+ * `folderName` null and `outDir` the output folder relative to `output.uiDir`.
+ */
+export async function buildPlugin(
+  dir,
+  { ids, output, dev, base = root, folderName = dir, outDir: outDirOption = undefined },
+) {
+  const folder = path.resolve(pluginsDir, dir);
+  const manifest = readSourceManifest(folder, folderName);
+  const locales = readLocales(folder);
+  const outDir = outDirOption ?? path.join('plugins', manifest.id);
   rmSync(path.join(output.uiDir, outDir), { recursive: true, force: true });
   const built = await buildOwnModule({
     id: `plugin ${manifest.id}`,
-    entry: path.join('plugins', dir, manifest.entry),
+    entry: path.relative(base, path.join(folder, manifest.entry)),
+    base,
     outDir,
     name: 'index',
     ids,

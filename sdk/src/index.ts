@@ -1,74 +1,50 @@
 /**
- * @bastion/sdk — the only host API a plugin may import. Loaded once through the import map, so its contexts,
- * tokens and HttpError class are shared by the host and every plugin.
+ * @bastion/sdk as the import map serves it: loaded once, so its contexts, tokens and HttpError class are shared by
+ * the host and every plugin. Plugins may use the names of public.ts (the SDK package's surface); the names below
+ * serve the console's own shell only, are not in the package and may change without notice (docs/sdk-package.md).
  */
-export { SDK_VERSION } from './version';
-export * from './constants';
+export * from './public';
 
-// Tokens and service contracts
 export {
-  defineToken,
-  Http,
-  Session,
-  Org,
-  Permission,
-  I18n,
-  EventBus,
-  PublicSettings,
-  type Token,
-  type ServiceLocator,
-} from './tokens';
-export type {
-  HttpClient,
-  HttpRequestOptions,
-  HttpResponse,
-  Page,
-  QueryParams,
-  RawOption,
-} from './services/http';
-export type { SessionService, UserProfile, OrgRef, RoleRef } from './services/session';
-export type { OrgService, Organization } from './services/org';
-export type { PermissionService, UsageRequirement } from './services/permission';
-export type { I18nService } from './services/i18n';
-export type { PublicSettingsService, PublicSettingValues } from './services/publicSettings';
-export type { EventBusService, BastionEvent, BastionEventType, BastionEventOf } from './services/eventBus';
-
-// HTTP errors
+  PROFILE_URL,
+  PUBLIC_SETTINGS_URL,
+  CURRENT_ORG_URL,
+  PLUGIN_LIST_URL,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  HTTP_TIMEOUT_MS,
+  ERROR_TOAST_MS,
+  SESSION_CHECK_MS,
+  ORG_SWITCH_RELOAD_MS,
+  MISSING_TOKEN_REDIRECT_MS,
+  LANGUAGE_COOKIE,
+  CSRF_PREFIX_COOKIE,
+  ORG_COOKIE,
+  TIME_ZONE_COOKIE,
+  ORG_STORAGE_PREFIX,
+  PRE_VIEW_STORAGE_KEY,
+  SYSTEM_ADMIN_ROLE_ID,
+  SITE_MESSAGE_URL,
+  SITE_MESSAGE_SOCKET_PATH,
+  SOCKET_SESSION_ENDED,
+  LICENSE_DETAIL_URL,
+  ENTERPRISE_URL,
+  SIDEBAR_COOKIE,
+  MOBILE_BREAKPOINT_PX,
+  SIDEBAR_WIDTH_PX,
+  FOOTER_OFFSET_OPEN_PX,
+  FOOTER_OFFSET_COLLAPSED_PX,
+  SITE_MESSAGE_PAGE_SIZE,
+  TICKET_COUNT_LIMIT,
+  PRODUCT_VERSION,
+} from './constants';
+export { classifyHttpError, isProfileUrl, HTTP_ERROR_MESSAGES, type FailedRequest } from './rules/httpErrors';
 export {
-  HttpError,
-  isHttpError,
-  type HttpErrorKind,
-  type HttpErrorInit,
-  type HttpErrorPresentation,
-} from './http/HttpError';
-export {
-  classifyHttpError,
-  serverDetail,
-  isProfileUrl,
-  HTTP_ERROR_MESSAGES,
-  type FailedRequest,
-} from './rules/httpErrors';
-
-// Rules of the spec (pure functions)
-export {
-  hasPermissions,
-  inferRouteAction,
-  permActionOf,
-  permissionCode,
-  requiredPermission,
-  resourceOfApiPath,
-  type PermAction,
-  type PermissionRequirement,
-  type RouteAction,
-} from './rules/permissions';
-export {
-  LANGUAGES,
   FALLBACK_LANGUAGE,
   DEFAULT_LANGUAGE,
   detectLanguage,
   normalizeLanguage,
   toServerLanguage,
-  type Language,
 } from './rules/language';
 export { readCookie, csrfCookieName, readCsrfToken } from './rules/cookies';
 export { resolveOrgHeader, chooseOrganization, DEFAULT_ORG } from './rules/organizations';
@@ -113,57 +89,15 @@ export {
   ACTIVE_TAB_QUERY,
   resolveActiveTab,
 } from './rules/tabPages';
-export {
-  formatDate,
-  formatRelativeDate,
-  formatDuration,
-  badgeText,
-  RELATIVE_DATE_LIMIT_DAYS,
-  type DateFormat,
-} from './rules/formats';
-
-export { TASK_LOG_POPUP_FEATURES, taskLogPopupUrl, taskIdOf, openTaskLog } from './rules/taskLog';
-
-// Plugins
-export {
-  definePlugin,
-  isPluginDescriptor,
-  PluginDefinitionError,
-  PLUGIN_DESCRIPTOR_TYPE,
-  PLUGIN_ID_PATTERN,
-  type PluginDescriptor,
-} from './plugin/definePlugin';
-export type {
-  PluginDefinition,
-  RouteContribution,
-  MenuContribution,
-  SettingsTabContribution,
-  PluginComponent,
-} from './plugin/contributions';
+export { badgeText } from './rules/formats';
+export { isPluginDescriptor, PLUGIN_DESCRIPTOR_TYPE } from './plugin/definePlugin';
 export {
   manifestTitle,
-  type PluginManifest,
   type PluginListEntry,
   type PluginFolderState,
   type PluginFault,
   type PluginStates,
 } from './plugin/manifest';
 export { checkCompatibility, type CompatibilityResult } from './plugin/compatibility';
-
-// React
-export { ServiceLocatorContext, PluginScopeContext, type PluginScope } from './react/contexts';
-export {
-  useService,
-  useProfile,
-  useOrg,
-  useCan,
-  useT,
-  usePluginScope,
-  useObservableSnapshot,
-  type TranslateFn,
-} from './react/hooks';
-export { useRemoteObject, type RemoteObject, type RemoteObjectFailure } from './react/useRemoteObject';
-export { useDateText } from './react/useDateText';
-
-// CRUD kit (issue 4): metadata-driven list, form and detail pages; components load as lazy SDK chunks.
-export * from './crud/index';
+export { ServiceLocatorContext, PluginScopeContext } from './react/contexts';
+export { useObservableSnapshot } from './react/hooks';

@@ -18,6 +18,7 @@ const TYPES: Readonly<Record<string, string>> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
+  '.tgz': 'application/gzip',
   '.eot': 'application/vnd.ms-fontobject',
 };
 
