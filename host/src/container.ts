@@ -25,6 +25,7 @@ import {
   DEFAULT_PLUGIN_TIMEOUT_MS,
   PluginLoader,
   PluginLoaderConfig,
+  importMapOverride,
   SystemJs,
   fetchStatus,
   fetchMatchesIntegrity,
@@ -65,6 +66,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     probe: fetchStatus,
     matchesIntegrity: fetchMatchesIntegrity,
     licensed: () => c.get<PublicSettingsService>(PublicSettings).licensed,
+    devOverride: importMapOverride,
   });
   c.bind(PluginLoader).toSelf();
   return c;

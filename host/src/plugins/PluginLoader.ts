@@ -52,6 +52,19 @@ export interface PluginLoaderOptions {
   matchesIntegrity(url: string, integrity: string): Promise<boolean | null>;
   /** Is a licence-requiring plugin allowed (XPACK enabled with a valid licence)? */
   licensed(): boolean;
+  /**
+   * The URL a developer's import-map override gives a specifier (`bastion-plugin dev`, only on a console
+   * started with BASTION_DEV_OVERRIDES=1), null without one. The override wins over the listed file.
+   */
+  devOverride?(specifier: string): string | null;
+}
+
+/** The override import-map-overrides holds for `specifier`; null when the script is not on the page. */
+export function importMapOverride(specifier: string): string | null {
+  const overrides = (
+    globalThis as { importMapOverrides?: { getOverrideMap(): { imports: Record<string, string> } } }
+  ).importMapOverrides;
+  return overrides?.getOverrideMap().imports[specifier] ?? null;
 }
 
 export const DEFAULT_PLUGIN_TIMEOUT_MS = 15_000;
@@ -172,7 +185,7 @@ export class PluginLoader {
     const integrity: Record<string, string> = {};
     const depcache: Record<string, string[]> = {};
     for (const e of fresh) {
-      imports[pluginSpecifier(e.id)] = e.url;
+      imports[pluginSpecifier(e.id)] = this.options.devOverride?.(pluginSpecifier(e.id)) ?? e.url;
       if (e.integrity) integrity[e.url] = e.integrity;
       const base = e.url.slice(0, e.url.lastIndexOf('/') + 1);
       for (const [file, sri] of Object.entries(e.manifest.chunks ?? {}))

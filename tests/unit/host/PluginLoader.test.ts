@@ -122,6 +122,22 @@ describe('PluginLoader isolation', () => {
     expect(Object.keys(map.imports ?? {}).filter((id) => id.includes('secret'))).toEqual([]);
   });
 
+  it("maps a plugin to a developer's import-map override instead of its listed file", async () => {
+    const system = fakeSystem({ good: async () => ({ default: descriptor('good') }) });
+    const dev = 'http://127.0.0.1:5180/good/index.js';
+    const loader = new PluginLoader(
+      system,
+      fakePermission([]),
+      options({ devOverride: (specifier) => (specifier === '@bastion-plugins/good' ? dev : null) }),
+    );
+    await loader.loadAll([entry('good'), entry('other')]);
+    const map = system.addImportMap.mock.calls[0]![0];
+    expect(map.imports).toEqual({
+      '@bastion-plugins/good': dev,
+      '@bastion-plugins/other': '/ui/plugins/other/index-abc.js',
+    });
+  });
+
   it("adds each plugin's file integrities and module graph to the import map", async () => {
     const system = fakeSystem({ good: async () => ({ default: descriptor('good') }) });
     const loader = new PluginLoader(system, fakePermission([]), options());
