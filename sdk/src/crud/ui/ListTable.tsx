@@ -362,7 +362,9 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
     </div>
   );
 
-  const selectable = props.selectable !== false;
+  // Checkboxes only where a selection can be used: a READ_ONLY_TABLE has no bulk action, so none.
+  const selectable =
+    props.selectable ?? (rights.bulkDelete || rights.bulkUpdate || (props.moreActions?.length ?? 0) > 0);
 
   return (
     <div data-testid={props.testId ?? 'crud-list'} className="crud-list">

@@ -88,7 +88,7 @@ export interface ListTableProps<R extends Row = Row> {
   exportMfa?: boolean;
   /** Keep the query in the page address (default true; off for tables inside tabs or dialogs). */
   mirrorQuery?: boolean;
-  /** Rows can be selected (default true). */
+  /** Rows can be selected (default: when a bulk action — delete, update or `moreActions` — is offered). */
   selectable?: boolean;
   hasImport?: boolean;
   hasExport?: boolean;
