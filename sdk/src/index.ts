@@ -39,13 +39,7 @@ export {
   PRODUCT_VERSION,
 } from './constants';
 export { classifyHttpError, isProfileUrl, HTTP_ERROR_MESSAGES, type FailedRequest } from './rules/httpErrors';
-export {
-  FALLBACK_LANGUAGE,
-  DEFAULT_LANGUAGE,
-  detectLanguage,
-  normalizeLanguage,
-  toServerLanguage,
-} from './rules/language';
+export { FALLBACK_LANGUAGE, DEFAULT_LANGUAGE, detectLanguage, toServerLanguage } from './rules/language';
 export { readCookie, csrfCookieName, readCsrfToken } from './rules/cookies';
 export { resolveOrgHeader, chooseOrganization, DEFAULT_ORG } from './rules/organizations';
 export {
@@ -54,7 +48,6 @@ export {
   viewOfPath,
   orgsOfView,
   canUseView,
-  showsTicketsLink,
   SWITCHER_VIEWS,
   isSwitcherView,
   availableViews,
@@ -68,7 +61,6 @@ export {
 export {
   LICENSE_WARNING_DAYS,
   PASSWORD_WARNING_DAYS,
-  parseServerDate,
   licenseBanner,
   passwordBanner,
   type BannerState,

@@ -62,7 +62,9 @@ export {
   type PermissionRequirement,
   type RouteAction,
 } from './rules/permissions';
-export { LANGUAGES, type Language } from './rules/language';
+export { LANGUAGES, normalizeLanguage, type Language } from './rules/language';
+export { showsTicketsLink } from './rules/views';
+export { parseServerDate } from './rules/banners';
 export {
   formatDate,
   formatRelativeDate,
