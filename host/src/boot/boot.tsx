@@ -238,18 +238,24 @@ export async function boot(element: HTMLElement, container: Container = createCo
   // 6. Routes.
   const composition = compose();
 
-  // 7. First-login redirect, only when such a page exists and we are not on it already.
-  if (
-    profile.is_first_login &&
-    path !== FIRST_LOGIN_PATH &&
-    composition.routes.some((r) => r.route.path === FIRST_LOGIN_PATH && r.allowed)
-  ) {
+  // 7. First-login redirect, only when such a page exists and we are not on it already. The page belongs to a
+  // plugin (profile): one still loading after the shell's wait redirects when it arrives instead.
+  let firstLoginPending = profile.is_first_login && path !== FIRST_LOGIN_PATH;
+  const firstLoginPage = (c: Composition): boolean =>
+    c.routes.some((r) => r.route.path === FIRST_LOGIN_PATH && r.allowed);
+  if (firstLoginPending && firstLoginPage(composition)) {
     browser.replaceUrl(`${ROUTER_BASENAME}${FIRST_LOGIN_PATH}`);
+    firstLoginPending = false;
   }
 
   render(<AppRouter composition={composition} reportFault={reportFault} />);
   if (settled.size < entries.length) {
     for (const load of loads)
-      void load.then(() => render(<AppRouter composition={compose()} reportFault={reportFault} />));
+      void load.then(() => {
+        const later = compose();
+        const redirect = firstLoginPending && firstLoginPage(later) ? FIRST_LOGIN_PATH : null;
+        if (redirect) firstLoginPending = false;
+        render(<AppRouter composition={later} reportFault={reportFault} redirectTo={redirect} />);
+      });
   }
 }

@@ -1,10 +1,11 @@
-import { createElement, useEffect, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, type ReactNode } from 'react';
 import {
   BrowserRouter,
   Navigate,
   Route,
   Routes,
   useLocation,
+  useNavigate,
   useParams,
   type Location,
 } from 'react-router-dom';
@@ -191,17 +192,33 @@ export function AppRoutes({ composition }: { composition: Composition }) {
   );
 }
 
+/** Navigates to `to` once, replacing the current entry (a redirect decided after the router started). */
+function RedirectOnce({ to }: { to: string }) {
+  const navigate = useNavigate();
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (done.current === to) return;
+    done.current = to;
+    navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
+
 export function AppRouter({
   composition,
   reportFault = () => undefined,
+  redirectTo = null,
 }: {
   composition: Composition;
   /** Where a plugin's render failure is reported (the server log, from boot). */
   reportFault?: PluginFaultReporter;
+  /** A redirect boot decided once a late plugin arrived (the first-login page). */
+  redirectTo?: string | null;
 }) {
   return (
     <PluginFaultContext.Provider value={reportFault}>
       <BrowserRouter basename={ROUTER_BASENAME}>
+        {redirectTo ? <RedirectOnce to={redirectTo} /> : null}
         <AppRoutes composition={composition} />
       </BrowserRouter>
     </PluginFaultContext.Provider>

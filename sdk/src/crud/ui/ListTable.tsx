@@ -192,9 +192,11 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         data-testid={`row-${a.name}`}
       />
     );
-    if (all.length <= 2) return <span className="flex gap-1">{all.map(button)}</span>;
+    // One line in every language: the column grows to its buttons (zh/ja labels are wider than en's).
+    if (all.length <= 2)
+      return <span className="inline-flex flex-nowrap gap-1 white-space-nowrap">{all.map(button)}</span>;
     return (
-      <span className="flex gap-1 align-items-center">
+      <span className="inline-flex flex-nowrap gap-1 align-items-center white-space-nowrap">
         {button(all[0]!)}
         <RowMore
           label={t('action.more')}
@@ -408,7 +410,13 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
             sortable={col.sortable}
             sortField={col.sortField}
             body={body(col)}
-            style={col.width ? { width: `${col.width}px` } : undefined}
+            style={
+              col.kind === 'actions'
+                ? { minWidth: `${col.width ?? 150}px`, whiteSpace: 'nowrap' }
+                : col.width
+                  ? { width: `${col.width}px` }
+                  : undefined
+            }
             align={col.kind === 'boolean' || col.kind === 'actions' ? 'center' : undefined}
           />
         ))}

@@ -38,25 +38,29 @@ export function PopupMenu({ items, anchor, onClose }: PopupMenuProps) {
       role="menu"
       style={{ position: 'fixed', top: rect.bottom + 4, left, zIndex: 1100, minWidth: '12rem' }}
     >
-      <ul className="p-menu-list p-reset">
+      {/* The theme styles p-menu's items in PrimeReact 10's markup (li > .p-menuitem-content > a); the list's
+          own reset is PrimeReact's component CSS, which a menu never mounted here does not inject. */}
+      <ul className="p-menu-list p-reset" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {items
           .filter((i) => i.visible !== false)
           .map((i) => (
             <li key={String(i.label)} className="p-menuitem" role="none">
-              <a
-                role="menuitem"
-                className={`p-menuitem-link${i.disabled ? ' p-disabled' : ''}`}
-                aria-disabled={i.disabled ? 'true' : 'false'}
-                data-testid={(i.data as { testid?: string } | undefined)?.testid}
-                onClick={(e) => {
-                  if (i.disabled) return;
-                  onClose();
-                  i.command?.({ originalEvent: e, item: i } as MenuItemCommandEvent);
-                }}
-              >
-                {i.icon ? <span className={`p-menuitem-icon ${i.icon}`} /> : null}
-                <span className="p-menuitem-text">{i.label}</span>
-              </a>
+              <div className="p-menuitem-content">
+                <a
+                  role="menuitem"
+                  className={`p-menuitem-link flex align-items-center no-underline cursor-pointer${i.disabled ? ' p-disabled' : ''}`}
+                  aria-disabled={i.disabled ? 'true' : 'false'}
+                  data-testid={(i.data as { testid?: string } | undefined)?.testid}
+                  onClick={(e) => {
+                    if (i.disabled) return;
+                    onClose();
+                    i.command?.({ originalEvent: e, item: i } as MenuItemCommandEvent);
+                  }}
+                >
+                  {i.icon ? <span className={`p-menuitem-icon ${i.icon}`} /> : null}
+                  <span className="p-menuitem-text">{i.label}</span>
+                </a>
+              </div>
             </li>
           ))}
       </ul>
