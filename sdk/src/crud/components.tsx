@@ -13,6 +13,7 @@ import type { RelationSelectProps } from './ui/RelationSelect';
 import type { PageTab } from './ui/TabsPage';
 import type { ListPageProps, ListTableProps } from './ui/types';
 import type { NodeTreeViewProps } from './ui/NodeTreeView';
+import type { ListIconButtonProps, MenuButtonProps, RowActionButtonsProps } from './ui/ListParts';
 
 function Pending() {
   return (
@@ -50,6 +51,19 @@ const detailKit = () => import('./ui/detailKit');
 export const ListPage = lazyComponent<ListPageProps>(() => listKit().then((m) => ({ default: m.ListPage })));
 export const ListTable = lazyComponent<ListTableProps>(() =>
   listKit().then((m) => ({ default: m.ListTable })),
+);
+// The view pieces ListTable is made of, for a plugin's own list layout over useListController.
+export const RowActionButtons = lazyComponent<RowActionButtonsProps>(
+  () => listKit().then((m) => ({ default: m.RowActionButtons as ComponentType<RowActionButtonsProps> })),
+  true,
+);
+export const MenuButton = lazyComponent<MenuButtonProps>(
+  () => listKit().then((m) => ({ default: m.MenuButton })),
+  true,
+);
+export const ListIconButton = lazyComponent<ListIconButtonProps>(
+  () => listKit().then((m) => ({ default: m.ListIconButton })),
+  true,
 );
 export const TagSearch = lazyComponent<TagSearchProps>(
   () => listKit().then((m) => ({ default: m.TagSearch })),

@@ -46,3 +46,4 @@ export type { BulkUpdateDialogProps } from './ui/BulkUpdateDialog';
 export type { TagSearchProps, TagSearchValue } from './ui/TagSearch';
 export type { PageTab } from './ui/TabsPage';
 export type { NodeTreeViewProps } from './ui/NodeTreeView';
+export type { ListIconButtonProps, MenuButtonProps, RowActionButtonsProps } from './ui/ListParts';

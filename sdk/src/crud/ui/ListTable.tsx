@@ -12,6 +12,7 @@ import { crudPaths, urlPath } from '../routes';
 import { loadShownColumns, saveShownColumns, tableKey } from '../tableConfig';
 import { BooleanCell, SecretCell, choiceText, formatDateTime } from './cells';
 import { useKit, useToast, useIncomingFlash } from './kit';
+import { ListIconButton, MenuButton, RowActionButtons } from './ListParts';
 import { TagSearch } from './TagSearch';
 import type { ListTableProps, Row, RowAction, TableAction } from './types';
 import { useListController } from './useListController';
@@ -22,7 +23,6 @@ const ExportDialog = lazy(() => import('./ExportDialog'));
 const BulkUpdateDialog = lazy(() => import('./BulkUpdateDialog'));
 const DateRange = lazy(() => import('./DateRange'));
 const Confirm = lazy(() => import('./Confirm'));
-const PopupMenu = lazy(() => import('./PopupMenu'));
 
 type DialogName = 'columns' | 'import' | 'export' | 'bulkUpdate' | null;
 
@@ -62,7 +62,6 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
   const { meta, query, setQuery, reload, selectedRows, rights, context } = list;
   const [dialog, setDialog] = useState<DialogName>(null);
   const [shownSaved, setShownSaved] = useState<string[] | null>(() => loadShownColumns(storageKey));
-  const [moreAnchor, setMoreAnchor] = useState<{ target: HTMLElement } | null>(null);
 
   useEffect(() => {
     if (incoming) show(incoming);
@@ -170,47 +169,13 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
       },
     },
   ];
-  const builtinNames = new Set(builtinRow.map((a) => a.name));
-
-  const actionsCell = (row: R): ReactNode => {
-    const all = [
-      ...builtinRow.map((a) => ({ ...a, label: t(a.label) })),
-      ...(props.rowActions ?? []).map((a) => ({ ...a, label: pt(a.label) })),
-    ].filter((a) => (a.has ? a.has(row) : true));
-    if (!all.length) return null;
-    const ctx = { row, reload, notify };
-    const button = (a: (typeof all)[number]) => (
-      <Button
-        key={a.name}
-        type="button"
-        size="small"
-        text={!builtinNames.has(a.name) || a.name !== 'update'}
-        severity={a.name === 'update' ? undefined : a.severity}
-        label={a.label}
-        disabled={a.can ? !a.can(row) : false}
-        onClick={() => void a.onClick(ctx)}
-        data-testid={`row-${a.name}`}
-      />
-    );
-    // One line in every language: the column grows to its buttons (zh/ja labels are wider than en's).
-    if (all.length <= 2)
-      return <span className="inline-flex flex-nowrap gap-1 white-space-nowrap">{all.map(button)}</span>;
-    return (
-      <span className="inline-flex flex-nowrap gap-1 align-items-center white-space-nowrap">
-        {button(all[0]!)}
-        <RowMore
-          label={t('action.more')}
-          items={all.slice(1).map((a) => ({
-            label: a.label,
-            icon: a.icon,
-            disabled: a.can ? !a.can(row) : false,
-            command: () => void a.onClick(ctx),
-            data: { testid: `row-${a.name}` },
-          }))}
-        />
-      </span>
-    );
-  };
+  const rowActions: RowAction<R>[] = [
+    ...builtinRow.map((a) => ({ ...a, label: t(a.label) })),
+    ...(props.rowActions ?? []).map((a) => ({ ...a, label: pt(a.label) })),
+  ];
+  const actionsCell = (row: R): ReactNode => (
+    <RowActionButtons actions={rowActions} context={{ row, reload, notify }} moreLabel={t('action.more')} />
+  );
 
   const body = (col: ColumnSpec<R>) =>
     function Cell(row: R): ReactNode {
@@ -292,24 +257,12 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
             />
           ))}
         {visibleMore.length ? (
-          <>
-            <Button
-              type="button"
-              size="small"
-              outlined
-              severity="secondary"
-              label={t('action.moreActions')}
-              icon="pi pi-chevron-down"
-              iconPos="right"
-              onClick={(e) => setMoreAnchor({ target: e.currentTarget })}
-              data-testid="crud-more"
-            />
-            {moreAnchor ? (
-              <Suspense fallback={null}>
-                <PopupMenu items={visibleMore} anchor={moreAnchor} onClose={() => setMoreAnchor(null)} />
-              </Suspense>
-            ) : null}
-          </>
+          <MenuButton
+            label={t('action.moreActions')}
+            items={visibleMore}
+            look="outlined"
+            testId="crud-more"
+          />
         ) : null}
         {selectedRows.length ? (
           <span className="text-sm text-color-secondary" data-testid="crud-selected-count">
@@ -336,7 +289,7 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
           </Suspense>
         ) : null}
         {props.hasColumnSettings !== false ? (
-          <IconButton
+          <ListIconButton
             icon="pi pi-cog"
             label={t('action.columnSettings')}
             onClick={() => setDialog('columns')}
@@ -344,7 +297,7 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
           />
         ) : null}
         {props.hasImport !== false && rights.import ? (
-          <IconButton
+          <ListIconButton
             icon="pi pi-upload"
             label={t('action.import')}
             onClick={() => setDialog('import')}
@@ -352,14 +305,19 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
           />
         ) : null}
         {props.hasExport !== false && rights.export ? (
-          <IconButton
+          <ListIconButton
             icon="pi pi-download"
             label={t('action.export')}
             onClick={() => setDialog('export')}
             testId="crud-export"
           />
         ) : null}
-        <IconButton icon="pi pi-refresh" label={t('action.refresh')} onClick={reload} testId="crud-refresh" />
+        <ListIconButton
+          icon="pi pi-refresh"
+          label={t('action.refresh')}
+          onClick={reload}
+          testId="crud-refresh"
+        />
       </div>
     </div>
   );
@@ -474,57 +432,6 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         ) : null}
       </Suspense>
     </div>
-  );
-}
-
-function IconButton({
-  icon,
-  label,
-  onClick,
-  testId,
-}: {
-  icon: string;
-  label: string;
-  onClick: () => void;
-  testId: string;
-}) {
-  return (
-    <Button
-      type="button"
-      icon={icon}
-      rounded
-      text
-      severity="secondary"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      data-testid={testId}
-    />
-  );
-}
-
-function RowMore({ label, items }: { label: string; items: MenuItem[] }) {
-  // The menu module and instance only come with the first click: a page of rows mounts no menus.
-  const [anchor, setAnchor] = useState<{ target: HTMLElement } | null>(null);
-  return (
-    <>
-      <Button
-        type="button"
-        size="small"
-        text
-        severity="secondary"
-        label={label}
-        icon="pi pi-chevron-down"
-        iconPos="right"
-        onClick={(e) => setAnchor({ target: e.currentTarget })}
-        data-testid="row-more"
-      />
-      {anchor ? (
-        <Suspense fallback={null}>
-          <PopupMenu items={items} anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      ) : null}
-    </>
   );
 }
 

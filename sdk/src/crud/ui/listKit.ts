@@ -7,3 +7,4 @@ export { ListPage } from './ListPage';
 export { ListTable } from './ListTable';
 export { TagSearch } from './TagSearch';
 export { default as NodeTreeView } from './NodeTreeView';
+export { ListIconButton, MenuButton, RowActionButtons } from './ListParts';
