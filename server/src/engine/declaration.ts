@@ -53,6 +53,8 @@ export interface FieldDeclaration {
   required?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** Answered by the detail view only, never in lists (a costly or bulky value, as v2.21 detail serializers). */
+  detailOnly?: boolean;
   /** Empty values allowed on input and stored as null. */
   nullable?: boolean;
   maxLength?: number;

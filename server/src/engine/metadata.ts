@@ -140,3 +140,21 @@ export function metadata(
     actions,
   };
 }
+
+/**
+ * The metadata of a read-only view over a resource (the permission views' lists, docs/http.md#metadata-options):
+ * GET only, with the resource's own description of the fields the view answers, plus the view's own fields
+ * (`extra`, already in the request language). A generic client renders its table from it like any list's.
+ */
+export function viewMetadata(
+  resource: EngineResource,
+  ctx: RequestContext,
+  fields: ReadonlySet<string>,
+  extra: Readonly<Record<string, FieldInfo>> = {},
+): Record<string, unknown> {
+  const full = metadata(resource, ctx, false);
+  const get = (full.actions as Record<string, Record<string, FieldInfo>>).GET ?? {};
+  const out: Record<string, FieldInfo> = {};
+  for (const [name, info] of Object.entries(get)) if (fields.has(name)) out[name] = info;
+  return { ...full, actions: { GET: { ...out, ...extra } } };
+}

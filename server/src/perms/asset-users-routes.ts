@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { viewMetadata } from '../engine/metadata';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
@@ -25,8 +26,15 @@ export function registerAssetUserRoutes(
   registry: ResourceRegistry,
 ): void {
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
+  const URL = '/api/v1/assets/assets/:id/perm-users/';
+  // The table asks the list's metadata first: the users' own description of the fields answered.
+  app.options<{ Params: { id: string } }>(URL, async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
+    return viewMetadata(registry.resource(USERS), rctx, USER_FIELDS);
+  });
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
-    '/api/v1/assets/assets/:id/perm-users/',
+    URL,
     async (request) => {
       const rctx = await requestContext(ctx.db, request);
       if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
