@@ -330,6 +330,11 @@ export interface ResourceDeclaration {
   journal?: boolean;
   /** Actions the resource does not allow at all (read-only resources: add, change, delete). */
   disabledActions?: readonly CrudAction[];
+  /**
+   * Whether the list's OPTIONS describes POST for this request although `add` is disabled: a create made by
+   * an extra action (tickets' `open/`) whose form a client renders from `?action=…` metadata.
+   */
+  describesPost?: (ctx: RequestContext) => boolean;
   hooks?: ResourceHooks;
   extraActions?: readonly ExtraAction[];
   /**

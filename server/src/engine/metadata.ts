@@ -127,7 +127,7 @@ export function metadata(
   const actions: Record<string, Record<string, FieldInfo>> = {};
   const methods = detail ? ['PUT', 'PATCH', 'GET'] : ['POST', 'PUT', 'PATCH', 'GET'];
   for (const method of methods) {
-    if (method === 'POST' && disabled.has('add')) continue;
+    if (method === 'POST' && disabled.has('add') && decl.describesPost?.(ctx) !== true) continue;
     if ((method === 'PUT' || method === 'PATCH') && disabled.has('change')) continue;
     if (method === 'GET' && disabled.has('view')) continue;
     actions[method] = describe(method);

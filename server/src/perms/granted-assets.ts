@@ -114,7 +114,9 @@ async function groupPermissions(
   now: number,
 ): Promise<StoredRow[]> {
   const where: Condition = { field: 'user_groups', op: 'eq', value: groupId };
-  return (await resources.get(ASSET_PERMISSION).find(where, ctx)).filter((row) => isValidPermission(row, now));
+  return (await resources.get(ASSET_PERMISSION).find(where, ctx)).filter((row) =>
+    isValidPermission(row, now),
+  );
 }
 
 /** What the request's user (`ctx.userId`) was granted. */

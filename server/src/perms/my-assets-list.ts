@@ -55,7 +55,10 @@ export function grantedListMetadata(asset: EngineResource, ctx: RequestContext):
       read_only: true,
       label: ACTIONS_LABEL[ctx.language],
       write_only: false,
-      choices: ACTION_CHOICES.map((choice) => ({ value: choice.value, display_name: choice.label[ctx.language] })),
+      choices: ACTION_CHOICES.map((choice) => ({
+        value: choice.value,
+        display_name: choice.label[ctx.language],
+      })),
     },
   });
 }
@@ -87,9 +90,7 @@ export async function listGranted(call: GrantedListCall): Promise<unknown> {
   const select = { ...selectOf(list), where };
   // An explicit order is the user's; otherwise the rows matching `first` (favourites) lead.
   const parts =
-    call.first && !given.order
-      ? [allOf([where, call.first]), allOf([where, { not: call.first }])]
-      : [where];
+    call.first && !given.order ? [allOf([where, call.first]), allOf([where, { not: call.first }])] : [where];
   if (list.limit === null) {
     const rows: StoredRow[] = [];
     for (const part of parts) rows.push(...(await asset.select({ ...select, where: part })));
