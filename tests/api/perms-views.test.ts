@@ -211,6 +211,8 @@ describe('metadata of the read-only granted lists', () => {
     for (const url of [
       `/api/v1/perms/users/${ids.alice}/assets/`,
       `/api/v1/perms/user-groups/${groupId}/assets/`,
+      `/api/v1/perms/user-groups/${groupId}/nodes/${node['pv-group']?.id}/assets/`,
+      `/api/v1/perms/users/nodes/${node['pv-group']?.id}/assets/`,
     ]) {
       const answer = await call<Meta>(admin, 'OPTIONS', url);
       expect(answer.status, url).toBe(200);

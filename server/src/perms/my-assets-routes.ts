@@ -59,10 +59,11 @@ export function registerMyAssetRoutes(
   const underNode = (grants: Grants, idOrKey: string) => grantedUnderNode(registry, grants, idOrKey);
 
   // A generic client (and our read-only tables) asks the list's metadata before it renders the table.
-  app.options(`${BASE}/assets/`, async (request) => {
-    const { rctx } = await caller(request);
-    return grantedListMetadata(asset, rctx);
-  });
+  for (const list of [`${BASE}/assets/`, `${BASE}/nodes/:id/assets/`])
+    app.options(list, async (request) => {
+      const { rctx } = await caller(request);
+      return grantedListMetadata(asset, rctx);
+    });
 
   app.get(`${BASE}/assets/`, async (request) => {
     const { rctx, grants } = await caller(request);

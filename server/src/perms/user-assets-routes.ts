@@ -64,10 +64,11 @@ export function registerUserAssetRoutes(
       return { rctx, grants };
     };
 
-    app.options<{ Params: { id: string } }>(`${subject.base}/assets/`, async (request) => {
-      const { rctx } = await caller(request);
-      return grantedListMetadata(asset, rctx);
-    });
+    for (const list of [`${subject.base}/assets/`, `${subject.base}/nodes/:node/assets/`])
+      app.options<{ Params: { id: string } }>(list, async (request) => {
+        const { rctx } = await caller(request);
+        return grantedListMetadata(asset, rctx);
+      });
     app.get<{ Params: { id: string } }>(`${subject.base}/assets/`, async (request) => {
       const { rctx, grants } = await caller(request);
       return listGranted({ asset, ctx: rctx, grants, granted: grantedScope(grants), request, fallbackHost });

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Http, useService } from '@bastion/sdk';
+import { FAVORITES_URL } from './paths';
+
+interface Favorite {
+  id: string;
+  asset: string;
+}
+
+/** The signed-in user's favourite assets (docs/favorites.md): which assets are starred, and a toggle. */
+export function useFavorites(): {
+  isFavorite: (assetId: string) => boolean;
+  toggle: (assetId: string) => Promise<void>;
+} {
+  const http = useService(Http);
+  // asset id → favourite id (the row a DELETE names)
+  const [byAsset, setByAsset] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const load = useCallback(async () => {
+    const rows = await http.get<Favorite[]>(FAVORITES_URL);
+    setByAsset(new Map((Array.isArray(rows) ? rows : []).map((row) => [row.asset, row.id])));
+  }, [http]);
+
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const toggle = useCallback(
+    async (assetId: string) => {
+      const existing = byAsset.get(assetId);
+      if (existing) await http.delete(`${FAVORITES_URL}${encodeURIComponent(existing)}/`);
+      else await http.post(FAVORITES_URL, { asset: assetId });
+      await load();
+    },
+    [http, byAsset, load],
+  );
+
+  return { isFavorite: (assetId) => byAsset.has(assetId), toggle };
+}
