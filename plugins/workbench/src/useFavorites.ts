@@ -15,24 +15,29 @@ export function useFavorites(): {
   const http = useService(Http);
   // asset id → favourite id (the row a DELETE names)
   const [byAsset, setByAsset] = useState<ReadonlyMap<string, string>>(new Map());
-
-  const load = useCallback(async () => {
-    const rows = await http.get<Favorite[]>(FAVORITES_URL);
-    setByAsset(new Map((Array.isArray(rows) ? rows : []).map((row) => [row.asset, row.id])));
-  }, [http]);
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
+    let live = true;
+    http
+      .get<Favorite[]>(FAVORITES_URL)
+      .then((rows) => {
+        if (live) setByAsset(new Map((Array.isArray(rows) ? rows : []).map((row) => [row.asset, row.id])));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [http, generation]);
 
   const toggle = useCallback(
     async (assetId: string) => {
       const existing = byAsset.get(assetId);
       if (existing) await http.delete(`${FAVORITES_URL}${encodeURIComponent(existing)}/`);
       else await http.post(FAVORITES_URL, { asset: assetId });
-      await load();
+      setGeneration((g) => g + 1);
     },
-    [http, byAsset, load],
+    [http, byAsset],
   );
 
   return { isFavorite: (assetId) => byAsset.has(assetId), toggle };
