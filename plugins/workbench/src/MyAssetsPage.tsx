@@ -144,21 +144,23 @@ export default function MyAssetsPage() {
         </div>
       </div>
       <div className="col-12 lg:col-9">
-        <ListPage
-          url={MY_ASSETS_URL}
-          name="workbench-my-assets"
-          basePath={ASSETS_PATH}
-          testId="my-assets-list"
-          columns={COLUMNS}
-          columnsShow={{ min: ['hostname', 'actions'] }}
-          columnsMeta={columnsMeta}
-          permissions={{ app: 'perms', resource: 'myassets' }}
-          rights={READ_ONLY}
-          selectable={false}
-          detailPath={null}
-          extraQuery={node ? { node_id: node.id } : undefined}
-          rowActions={[connect, favorite, unfavorite]}
-        />
+        {favorites.ready ? (
+          <ListPage
+            url={MY_ASSETS_URL}
+            name="workbench-my-assets"
+            basePath={ASSETS_PATH}
+            testId="my-assets-list"
+            columns={COLUMNS}
+            columnsShow={{ min: ['hostname', 'actions'] }}
+            columnsMeta={columnsMeta}
+            permissions={{ app: 'perms', resource: 'myassets' }}
+            rights={READ_ONLY}
+            selectable={false}
+            detailPath={null}
+            extraQuery={node ? { node_id: node.id } : undefined}
+            rowActions={[connect, favorite, unfavorite]}
+          />
+        ) : null}
       </div>
       {shown ? <AssetDetailDialog asset={shown} onHide={() => setShown(null)} /> : null}
     </div>
