@@ -158,3 +158,35 @@ describe('favourites in the workbench', () => {
     await page.context().close();
   });
 });
+
+describe('the request form from its metadata', () => {
+  it('labels, choices and date pickers come from OPTIONS ?action=open, in the user’s language', async () => {
+    const page = await signedInPage(c, ALICE.username, ALICE.password, 'ja');
+    const seen = watch(page);
+    const metadata = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'OPTIONS' && response.url().includes('type=apply_asset&action=open'),
+    );
+    await page.goto(`${c.baseUrl}/ui/tickets/request-asset-perm/create`);
+    expect((await metadata).status()).toBe(200);
+    const form = page.locator('[data-testid="request-asset-form"]');
+    await form.waitFor();
+    // The server's Japanese labels of meta's children, with their required marks.
+    const label = (field: string) => form.locator(`[data-field="${field}"] label`);
+    await expect.poll(() => label('apply_date_start').textContent()).toBe('*開始日');
+    expect(await label('apply_actions').textContent()).toBe('*アクション');
+    // Dates are Calendars (not native pickers) speaking Japanese.
+    expect(await form.locator('input[type="datetime-local"], input[type="date"]').count()).toBe(0);
+    await form.locator('[data-testid="field-apply_date_expired"] input').click();
+    await expect
+      .poll(() => page.locator('.p-datepicker .p-datepicker-month').first().textContent())
+      .toMatch(/^\d{1,2}月$/);
+    await page.keyboard.press('Escape');
+    // The action choices are the server's display names.
+    await form.locator('[data-testid="field-apply_actions"]').click();
+    await page.locator('.p-multiselect-item', { hasText: '接続' }).first().waitFor();
+    expect(seen.failures).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
