@@ -8,7 +8,8 @@ import { Client } from '../api/harness';
 import { apiJson, ADMIN_PASSWORD, ALICE, consoleForFile, signedInPage, type Console } from './harness';
 
 const NODE = 'Granted racks';
-const c: Console = consoleForFile([ALICE]);
+// Licensed: the tickets area (the request form) is a licensed feature.
+const c: Console = consoleForFile([ALICE], { license: { expiresInMs: 365 * 86_400_000 } });
 const ids: Record<string, string> = {};
 
 const rowsOf = <T>(answer: T[] | { results: T[] }): T[] => (Array.isArray(answer) ? answer : answer.results);
@@ -161,7 +162,7 @@ describe('favourites in the workbench', () => {
 
 describe('the request form from its metadata', () => {
   it('labels, choices and date pickers come from OPTIONS ?action=open, in the user’s language', async () => {
-    const page = await signedInPage(c, ALICE.username, ALICE.password, 'ja');
+    const page = await signedInPage(c, 'admin', ADMIN_PASSWORD, 'ja');
     const seen = watch(page);
     const metadata = page.waitForResponse(
       (response) =>
