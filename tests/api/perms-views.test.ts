@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
 import {
   ASSETS,
-  NODES,
   adminClient,
   call,
   type AssetBody,
@@ -14,8 +13,8 @@ import {
   type TreeItem,
 } from './asset-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { createAsset, createNode, grant as grantAs, signedInPerson } from './grant-helpers';
 
-const PERMISSIONS = '/api/v1/perms/asset-permissions/';
 const MY_ASSETS = '/api/v1/perms/users/assets/';
 const FAVORITES = '/api/v1/assets/favorite-assets/';
 const GROUPS = '/api/v1/users/groups/';
@@ -58,39 +57,21 @@ const asset: Record<string, AssetBody> = {};
 const node: Record<string, NodeBody> = {};
 
 async function person(username: string): Promise<Client> {
-  const password = `${username}-Pass-1`;
-  const made = await server.createUser({
-    username,
-    email: `${username}@t.test`,
-    password,
-    orgRoles: [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }],
-    systemRoles: ['User'],
-  });
+  const made = await signedInPerson(server, username, [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
   ids[username] = made.id;
-  const client = new Client(server.baseUrl);
-  await client.login(username, password);
-  client.cookies.set('django_language', 'en');
-  return client;
+  made.client.cookies.set('django_language', 'en');
+  return made.client;
 }
 
 async function makeNode(name: string): Promise<void> {
-  const made = await call<NodeBody>(admin, 'POST', NODES, { body: { value: name } });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  node[name] = made.body;
+  node[name] = await createNode(admin, name);
 }
 
 async function makeAsset(hostname: string, ip: string, nodeName: string): Promise<void> {
-  const made = await call<AssetBody>(admin, 'POST', ASSETS, {
-    body: { hostname, ip, platform: 'Linux', nodes: [node[nodeName]?.id] },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  asset[hostname] = made.body;
+  asset[hostname] = await createAsset(admin, hostname, ip, node[nodeName]?.id);
 }
 
-async function grant(body: Record<string, unknown>): Promise<void> {
-  const made = await call(admin, 'POST', PERMISSIONS, { body });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-}
+const grant = (body: Record<string, unknown>) => grantAs(admin, body);
 
 const names = (rows: Granted[]): string[] => rows.map((row) => row.hostname);
 

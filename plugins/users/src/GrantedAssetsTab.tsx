@@ -45,7 +45,6 @@ export interface GrantSubject {
  * the same node again) widens it back.
  */
 export function GrantedAssetsTab({ subject }: { subject: GrantSubject }) {
-  const t = useT();
   const [node, setNode] = useState<NodeRef | null>(null);
   const base = `/api/v1/perms/${subject.kind}/${encodeURIComponent(subject.id)}`;
   const columnsMeta: Record<string, ColumnOverride<Row>> = {
@@ -63,21 +62,12 @@ export function GrantedAssetsTab({ subject }: { subject: GrantSubject }) {
   return (
     <div className="grid" data-testid="granted-assets-tab">
       <div className="col-12 lg:col-3 flex flex-column gap-2" data-testid="granted-assets-tree">
-        <button
-          type="button"
-          className={`p-link text-left border-round px-2 py-1 ${node ? '' : 'surface-200 font-medium'}`}
-          aria-pressed={node === null}
-          onClick={() => setNode(null)}
-          data-testid="granted-assets-all"
-        >
-          <i className="pi pi-th-large mr-2" aria-hidden="true" />
-          {t('grantedAssets.all')}
-        </button>
         <NodeTreeView
           url={`${base}/nodes/children/tree/`}
           selected={node}
           onSelect={setNode}
           emptyMessage="grantedAssets.noNodes"
+          all={{ label: 'grantedAssets.all', testId: 'granted-assets-all' }}
         />
       </div>
       <div className="col-12 lg:col-9">
