@@ -9,7 +9,7 @@ import { normalizeLanguage, type Language } from '../rules/language';
 const INTL: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' };
 /** Weeks start on Sunday in the three languages' default regions (China, the US, Japan). */
 const FIRST_DAY_OF_WEEK = 0;
-/** The date as the server writes it (docs/http.md#dates): year-month-day in every language. */
+/** The date as the server writes it (docs/http.md#dates-on-the-wire): year-month-day in every language. */
 export const CALENDAR_DATE_FORMAT = 'yy-mm-dd';
 
 const registered = new Set<Language>();
