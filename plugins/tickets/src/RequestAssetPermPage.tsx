@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  ASSET_ACTIONS,
   FormPage,
   Http,
   HttpError,
@@ -160,7 +159,6 @@ export function flattenMetaErrors(data: unknown): unknown {
  * ticket.
  */
 export default function RequestAssetPermPage() {
-  const t = useT();
   const http = useService(Http);
   const profile = useProfile();
   const current = useOrg();
@@ -171,28 +169,20 @@ export default function RequestAssetPermPage() {
   const [opened] = useState(() => Date.now());
   const defaultOrg = orgs.find((o) => o.id === current?.id)?.id ?? orgs[0]?.id ?? null;
 
+  // Labels, types, required marks and choices come from the form's metadata (OPTIONS `?action=open`, `meta`
+  // lifted to the top level): only what the metadata cannot say is given here.
   const fieldsMeta: Record<string, FieldOverride> = {
-    title: { label: 'field.title', required: true },
     org_id: {
       label: 'field.org',
       widget: 'select',
       required: true,
       choices: orgs.map((o) => ({ value: o.id, label: o.name })),
     },
-    comment: { label: 'field.comment', widget: 'textarea', required: false },
-    apply_nodes: { label: 'field.nodes', component: NodesField },
-    apply_assets: { label: 'field.assets', component: AssetsField },
-    apply_actions: {
-      label: 'field.actions',
-      widget: 'multiselect',
-      required: true,
-      choices: ASSET_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) })),
-    },
-    apply_date_start: { label: 'field.dateStart', widget: 'datetime', required: true },
+    comment: { widget: 'textarea', required: false },
+    apply_nodes: { component: NodesField },
+    apply_assets: { component: AssetsField },
+    apply_actions: { widget: 'multiselect' },
     apply_date_expired: {
-      label: 'field.dateExpired',
-      widget: 'datetime',
-      required: true,
       validate: (value, values) => {
         const start = Date.parse(String(values.apply_date_start ?? ''));
         const end = Date.parse(String(value ?? ''));
@@ -209,6 +199,7 @@ export default function RequestAssetPermPage() {
       basePath={REQUEST_ASSET_PATH}
       testId="request-asset-form"
       saveAndAdd={false}
+      liftNested={['meta']}
       fields={[
         ['request.basic', ['title', 'org_id', 'comment']],
         ['request.apply', [...META_FIELDS]],

@@ -3,11 +3,20 @@ import {
   InfoTab,
   ListTable,
   QuickActions,
+  READ_ONLY_TABLE,
   RelationCard,
   type DetailContext,
   type QuickAction,
 } from '@bastion/sdk';
-import { ACL_PATH, ACL_URL, GROUP_SELECT, USERS_PATH, USERS_URL } from './common';
+import {
+  ACL_PATH,
+  ACL_URL,
+  ASSET_PERMISSIONS_PATH,
+  ASSET_PERMISSIONS_URL,
+  GROUP_SELECT,
+  USERS_PATH,
+  USERS_URL,
+} from './common';
 import { GrantedAssetsTab } from './GrantedAssetsTab';
 
 type User = Record<string, unknown> & {
@@ -122,7 +131,10 @@ function Aside({ c }: { c: DetailContext }) {
   );
 }
 
-/** User detail: basic info with quick actions and the groups relation; the user's login ACL rules. */
+/**
+ * User detail: basic info with quick actions and the groups relation; what the user was granted (node tree and
+ * assets), the asset permissions naming them, and their login ACL rules.
+ */
 export default function UserDetailPage() {
   return (
     <DetailPage
@@ -141,7 +153,37 @@ export default function UserDetailPage() {
           name: 'granted-assets',
           title: 'users.tab.grantedAssets',
           hidden: (c) => !c.can('perms.view_userassets'),
-          render: (c) => <GrantedAssetsTab userId={String(c.object.id)} />,
+          render: (c) => <GrantedAssetsTab subject={{ kind: 'users', id: String(c.object.id) }} />,
+        },
+        {
+          // The permissions naming the user directly or through a group; each opens its own detail page.
+          name: 'asset-permissions',
+          title: 'users.tab.assetPermissions',
+          hidden: (c) => !c.can('perms.view_assetpermission'),
+          render: (c) => (
+            <ListTable
+              url={ASSET_PERMISSIONS_URL}
+              extraQuery={{ user_id: String(c.object.id) }}
+              basePath={ASSET_PERMISSIONS_PATH}
+              name="user-asset-permissions"
+              testId="user-asset-permissions"
+              permissions={{ app: 'perms', resource: 'assetpermission' }}
+              rights={READ_ONLY_TABLE}
+              mirrorQuery={false}
+              hasColumnSettings={false}
+              selectable={false}
+              columns={[
+                'name',
+                'users_amount',
+                'user_groups_amount',
+                'assets_amount',
+                'nodes_amount',
+                'date_expired',
+                'is_valid',
+                'is_active',
+              ]}
+            />
+          ),
         },
         {
           name: 'login-acl',

@@ -3,6 +3,7 @@ import type { RelationConfig } from '@bastion/sdk';
 export const USERS_URL = '/api/v1/users/users/';
 export const GROUPS_URL = '/api/v1/users/groups/';
 export const ACL_URL = '/api/v1/acls/login-acls/';
+export const ASSET_PERMISSIONS_URL = '/api/v1/perms/asset-permissions/';
 export const roleUrl = (scope: RoleScope): string => `/api/v1/rbac/${scope}-roles/`;
 export const bindingUrl = (scope: RoleScope): string => `/api/v1/rbac/${scope}-role-bindings/`;
 export type RoleScope = 'system' | 'org';
@@ -11,6 +12,8 @@ export const USERS_PATH = '/console/users/users';
 export const GROUPS_PATH = '/console/users/groups';
 export const ROLES_PATH = '/console/users/roles';
 export const ACL_PATH = '/console/users/users/user-acl';
+/** The perms plugin's pages: a permission row opens its detail there. */
+export const ASSET_PERMISSIONS_PATH = '/console/perms/asset-permissions';
 
 /** Built-in role ids (docs/permissions.md#built-in-roles). */
 export const USER_ROLE_ID = '00000000-0000-0000-0000-000000000003';

@@ -35,22 +35,13 @@ export function GrantedNodeTree({ selected, onSelect }: GrantedNodeTreeProps) {
           data-testid="granted-tree-refresh"
         />
       </div>
-      <button
-        type="button"
-        className={`p-link text-left border-round px-2 py-1 ${selected ? '' : 'surface-200 font-medium'}`}
-        aria-pressed={selected === null}
-        onClick={() => onSelect(null)}
-        data-testid="granted-tree-all"
-      >
-        <i className="pi pi-th-large mr-2" aria-hidden="true" />
-        {t('tree.all')}
-      </button>
       <NodeTreeView
         url={MY_NODES_TREE_URL}
         selected={selected}
         onSelect={onSelect}
         reloadKey={generation}
         emptyMessage="tree.empty"
+        all={{ label: 'tree.all', testId: 'granted-tree-all' }}
       />
     </div>
   );

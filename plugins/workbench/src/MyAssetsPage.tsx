@@ -6,6 +6,7 @@ import { canConnect, isInactive, type GrantedAsset } from './assetRules';
 import { GrantedNodeTree } from './GrantedNodeTree';
 import type { NodeRef } from '@bastion/sdk';
 import { ASSETS_PATH, MY_ASSETS_URL, lunaUrl } from './paths';
+import { useFavorites } from './useFavorites';
 
 type AssetRow = GrantedAsset & Row;
 /** The kit's tables are typed over `Row`; every row of this URL is a granted asset. */
@@ -39,11 +40,13 @@ const text = (value: unknown): string => (value === null || value === undefined 
 
 /**
  * My assets (docs/resources.md#the-workbench): the granted-node tree on the left, the caller's granted assets
- * on the right; a hostname opens the asset's details, Connect opens Luna on it in a new tab.
+ * on the right, the caller's favourites first; a hostname opens the asset's details, Connect opens Luna on it in
+ * a new tab, the star adds it to (or removes it from) the favourites.
  */
 export default function MyAssetsPage() {
   const [node, setNode] = useState<NodeRef | null>(null);
   const [shown, setShown] = useState<AssetRow | null>(null);
+  const favorites = useFavorites();
 
   const columnsMeta = useMemo<Record<string, ColumnOverride<Row>>>(
     () => ({
@@ -113,6 +116,25 @@ export default function MyAssetsPage() {
     },
   };
 
+  // Starred assets are listed first by the server: the list is read again after each change.
+  const favorite: RowAction = {
+    name: 'favorite',
+    label: 'asset.favorite',
+    icon: 'pi pi-star',
+    has: (row) => !favorites.isFavorite(String(row.id)),
+    onClick: async ({ row, reload }) => {
+      await favorites.toggle(String(row.id));
+      reload();
+    },
+  };
+  const unfavorite: RowAction = {
+    ...favorite,
+    name: 'unfavorite',
+    label: 'asset.unfavorite',
+    icon: 'pi pi-star-fill',
+    has: (row) => favorites.isFavorite(String(row.id)),
+  };
+
   return (
     <div className="grid wb-my-assets">
       <style>{SCOPED_STYLE}</style>
@@ -122,21 +144,23 @@ export default function MyAssetsPage() {
         </div>
       </div>
       <div className="col-12 lg:col-9">
-        <ListPage
-          url={MY_ASSETS_URL}
-          name="workbench-my-assets"
-          basePath={ASSETS_PATH}
-          testId="my-assets-list"
-          columns={COLUMNS}
-          columnsShow={{ min: ['hostname', 'actions'] }}
-          columnsMeta={columnsMeta}
-          permissions={{ app: 'perms', resource: 'myassets' }}
-          rights={READ_ONLY}
-          selectable={false}
-          detailPath={null}
-          extraQuery={node ? { node_id: node.id } : undefined}
-          rowActions={[connect]}
-        />
+        {favorites.ready ? (
+          <ListPage
+            url={MY_ASSETS_URL}
+            name="workbench-my-assets"
+            basePath={ASSETS_PATH}
+            testId="my-assets-list"
+            columns={COLUMNS}
+            columnsShow={{ min: ['hostname', 'actions'] }}
+            columnsMeta={columnsMeta}
+            permissions={{ app: 'perms', resource: 'myassets' }}
+            rights={READ_ONLY}
+            selectable={false}
+            detailPath={null}
+            extraQuery={node ? { node_id: node.id } : undefined}
+            rowActions={[connect, favorite, unfavorite]}
+          />
+        ) : null}
       </div>
       {shown ? <AssetDetailDialog asset={shown} onHide={() => setShown(null)} /> : null}
     </div>

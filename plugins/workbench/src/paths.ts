@@ -9,6 +9,9 @@ export const MY_ASSETS_URL = '/api/v1/perms/users/assets/';
 /** The caller's granted nodes as a lazy zTree: no `key` = first level, `?key=` = children of that node. */
 export const MY_NODES_TREE_URL = '/api/v1/perms/users/nodes/children/tree/';
 
+/** The caller's favourite assets: list, star (POST `{asset}`), unstar (DELETE `<id>/`). */
+export const FAVORITES_URL = '/api/v1/assets/favorite-assets/';
+
 export const HOME_PATH = '/workbench/home';
 export const ASSETS_PATH = '/workbench/assets';
 

@@ -85,3 +85,17 @@ export function choiceLabel(meta: FieldMeta | undefined, value: unknown): string
   const found = meta?.choices?.find((c) => String(c.value) === String(value));
   return found?.display_name;
 }
+
+/**
+ * The children of nested fields lifted to the top level (docs/crud.md#form-page): a form that lays a nested
+ * object's fields out as its own (the ticket request form's `meta`) and nests them back when it sends. The
+ * nested field itself is left out; a child never replaces a top-level field of the same name.
+ */
+export function liftNested(fields: FieldsMeta, names: readonly string[]): FieldsMeta {
+  const out: Record<string, FieldMeta> = {};
+  for (const [name, field] of Object.entries(fields)) if (!names.includes(name)) out[name] = field;
+  for (const name of names)
+    for (const [child, field] of Object.entries(fields[name]?.children ?? {}))
+      if (!(child in out)) out[child] = field;
+  return out;
+}

@@ -23,6 +23,8 @@ export type Condition =
   | { search: string; fields: readonly string[] }
   | { allOf: readonly Condition[] }
   | { anyOf: readonly Condition[] }
+  /** The rows the inner condition does not match (a list's "everything else", as favourites-first pages). */
+  | { not: Condition }
   | { never: true };
 
 /** All of the present conditions (null when none is left). */

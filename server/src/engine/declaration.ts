@@ -53,6 +53,8 @@ export interface FieldDeclaration {
   required?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** Answered by the detail view only, never in lists (a costly or bulky value, as v2.21 detail serializers). */
+  detailOnly?: boolean;
   /** Empty values allowed on input and stored as null. */
   nullable?: boolean;
   maxLength?: number;
@@ -328,6 +330,11 @@ export interface ResourceDeclaration {
   journal?: boolean;
   /** Actions the resource does not allow at all (read-only resources: add, change, delete). */
   disabledActions?: readonly CrudAction[];
+  /**
+   * Whether the list's OPTIONS describes POST for this request although `add` is disabled: a create made by
+   * an extra action (tickets' `open/`) whose form a client renders from `?action=…` metadata.
+   */
+  describesPost?: (ctx: RequestContext) => boolean;
   hooks?: ResourceHooks;
   extraActions?: readonly ExtraAction[];
   /**

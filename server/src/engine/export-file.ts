@@ -30,7 +30,7 @@ export function exportColumns(
 ): ExportColumn[] {
   const hidden = resource.hiddenFields(ctx);
   const title = (name: string, field: FieldDeclaration): string =>
-    `${field.required && template !== 'export' ? '*' : ''}${field.label[ctx.language]}`;
+    `${field.required ? '*' : ''}${field.label[ctx.language]}`;
   const pick: Array<[string, FieldDeclaration]> =
     template === 'export'
       ? [...resource.compiled.fields].filter(([, field]) => !field.writeOnly)

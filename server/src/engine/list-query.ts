@@ -147,7 +147,19 @@ export const selectOf = (list: ListRequest): SelectQuery => ({
 });
 
 /** `fields_size`, `fields=`, `fields!=` (GET only): the set of output fields to keep, or undefined = all. */
-export function outputFields(resource: EngineResource, query: QueryValues): Set<string> | undefined {
+export function outputFields(
+  resource: EngineResource,
+  query: QueryValues,
+  detail = false,
+): Set<string> | undefined {
+  const keep = askedFields(resource, query);
+  if (detail) return keep;
+  const detailOnly = [...resource.compiled.fields].filter(([, field]) => field.detailOnly).map(([n]) => n);
+  if (detailOnly.length === 0) return keep;
+  return new Set([...(keep ?? allOutputNames(resource))].filter((name) => !detailOnly.includes(name)));
+}
+
+function askedFields(resource: EngineResource, query: QueryValues): Set<string> | undefined {
   const decl = resource.declaration;
   let keep: Set<string> | undefined;
   if (query.fields_size === 'mini') keep = new Set(decl.fieldsMini);

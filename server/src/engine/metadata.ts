@@ -127,7 +127,7 @@ export function metadata(
   const actions: Record<string, Record<string, FieldInfo>> = {};
   const methods = detail ? ['PUT', 'PATCH', 'GET'] : ['POST', 'PUT', 'PATCH', 'GET'];
   for (const method of methods) {
-    if (method === 'POST' && disabled.has('add')) continue;
+    if (method === 'POST' && disabled.has('add') && decl.describesPost?.(ctx) !== true) continue;
     if ((method === 'PUT' || method === 'PATCH') && disabled.has('change')) continue;
     if (method === 'GET' && disabled.has('view')) continue;
     actions[method] = describe(method);
@@ -139,4 +139,22 @@ export function metadata(
     parses: PARSES,
     actions,
   };
+}
+
+/**
+ * The metadata of a read-only view over a resource (the permission views' lists, docs/http.md#metadata-options):
+ * GET only, with the resource's own description of the fields the view answers, plus the view's own fields
+ * (`extra`, already in the request language). A generic client renders its table from it like any list's.
+ */
+export function viewMetadata(
+  resource: EngineResource,
+  ctx: RequestContext,
+  fields: ReadonlySet<string>,
+  extra: Readonly<Record<string, FieldInfo>> = {},
+): Record<string, unknown> {
+  const full = metadata(resource, ctx, false);
+  const get = (full.actions as Record<string, Record<string, FieldInfo>>).GET ?? {};
+  const out: Record<string, FieldInfo> = {};
+  for (const [name, info] of Object.entries(get)) if (fields.has(name)) out[name] = info;
+  return { ...full, actions: { GET: { ...out, ...extra } } };
 }

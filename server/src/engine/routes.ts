@@ -239,7 +239,7 @@ export function registerResourceRoutes(
     require(ctx, 'view', 'GET');
     const row = await loadRow(idParam(request), ctx);
     const query = firstValues(request.query);
-    return (await resource.serializeMany([row], ctx, outputFields(resource, query)))[0];
+    return (await resource.serializeMany([row], ctx, outputFields(resource, query, true)))[0];
   });
 
   const update = (partial: boolean) => async (request: FastifyRequest) => {

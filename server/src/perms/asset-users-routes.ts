@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { viewMetadata } from '../engine/metadata';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
@@ -25,29 +26,33 @@ export function registerAssetUserRoutes(
   registry: ResourceRegistry,
 ): void {
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
-    '/api/v1/assets/assets/:id/perm-users/',
-    async (request) => {
-      const rctx = await requestContext(ctx.db, request);
-      if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
-      const id = request.params.id.toLowerCase();
-      const asset = UUID.test(id) ? await registry.get(ASSET).get(id, rctx) : null;
-      if (!asset) throw notFound();
-      const rows = (await usersReachingAsset(registry, rctx, asset)).sort((a, b) =>
-        String(a.username).localeCompare(String(b.username)),
-      );
-      const items = await registry.resource(USERS).serializeMany(rows, rctx, USER_FIELDS);
-      const limit = Number.parseInt(rctx.query?.limit ?? '', 10);
-      if (!Number.isInteger(limit) || limit <= 0) return items;
-      const offset = Math.max(0, Number.parseInt(rctx.query?.offset ?? '0', 10) || 0);
-      const size = Math.min(limit, PAGE_MAX);
-      return pageResponse(
-        request,
-        fallbackHost,
-        { limit: size, offset },
-        items.length,
-        items.slice(offset, offset + size),
-      );
-    },
-  );
+  const URL = '/api/v1/assets/assets/:id/perm-users/';
+  // The table asks the list's metadata first: the users' own description of the fields answered.
+  app.options<{ Params: { id: string } }>(URL, async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
+    return viewMetadata(registry.resource(USERS), rctx, USER_FIELDS);
+  });
+  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(URL, async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    if (!allows(rctx, [VIEW_PERMISSIONS])) throw permissionDenied();
+    const id = request.params.id.toLowerCase();
+    const asset = UUID.test(id) ? await registry.get(ASSET).get(id, rctx) : null;
+    if (!asset) throw notFound();
+    const rows = (await usersReachingAsset(registry, rctx, asset)).sort((a, b) =>
+      String(a.username).localeCompare(String(b.username)),
+    );
+    const items = await registry.resource(USERS).serializeMany(rows, rctx, USER_FIELDS);
+    const limit = Number.parseInt(rctx.query?.limit ?? '', 10);
+    if (!Number.isInteger(limit) || limit <= 0) return items;
+    const offset = Math.max(0, Number.parseInt(rctx.query?.offset ?? '0', 10) || 0);
+    const size = Math.min(limit, PAGE_MAX);
+    return pageResponse(
+      request,
+      fallbackHost,
+      { limit: size, offset },
+      items.length,
+      items.slice(offset, offset + size),
+    );
+  });
 }

@@ -103,12 +103,46 @@ function coveredMasks(nodes: readonly NodeRow[], granted: ReadonlyMap<string, nu
   return covered;
 }
 
+/**
+ * The valid permissions naming one user group (the user group detail's "Granted assets"): the group is an
+ * object of the request's org, so its permissions are that org's.
+ */
+async function groupPermissions(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  groupId: string,
+  now: number,
+): Promise<StoredRow[]> {
+  const where: Condition = { field: 'user_groups', op: 'eq', value: groupId };
+  return (await resources.get(ASSET_PERMISSION).find(where, ctx)).filter((row) =>
+    isValidPermission(row, now),
+  );
+}
+
+/** What the request's user (`ctx.userId`) was granted. */
 export async function resolveGrants(
   resources: ResourceDirectory,
   ctx: RequestContext,
   now = Date.now(),
 ): Promise<Grants> {
-  const permissions = await userPermissions(resources, ctx, now);
+  return grantsOf(resources, ctx, await userPermissions(resources, ctx, now));
+}
+
+/** What one user group was granted (its members get at least this, through the group). */
+export async function resolveGroupGrants(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  groupId: string,
+  now = Date.now(),
+): Promise<Grants> {
+  return grantsOf(resources, ctx, await groupPermissions(resources, ctx, groupId, now));
+}
+
+async function grantsOf(
+  resources: ResourceDirectory,
+  ctx: RequestContext,
+  permissions: readonly StoredRow[],
+): Promise<Grants> {
   if (permissions.length === 0) return EMPTY;
   const access = resources.get(ASSET_PERMISSION);
   const permIds = permissions.map((row) => String(row.id));

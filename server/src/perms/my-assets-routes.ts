@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Condition } from '../data/conditions';
-import type { RequestContext } from '../engine/declaration';
+import type { RequestContext, ResourceDirectory } from '../engine/declaration';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { notFound, permissionDenied } from '../http/api-error';
 import { allows } from '../rbac/authorize';
+import { FAVORITE_ASSET_TABLE } from '../resources/assets/favorite-asset';
 import { ASSET } from '../resources/assets/node-store';
 import { grantedAssetRow, resolveGrants, type Grants } from './granted-assets';
 import { grantedScope, grantedScopeUnder } from './granted-scope';
 import { buildGrantedTree, visibleNode } from './granted-tree';
-import { grantedItems, listGranted } from './my-assets-list';
+import { grantedItems, grantedListMetadata, listGranted } from './my-assets-list';
 import { grantedTreeItems } from './my-assets-tree';
 
 /**
@@ -21,6 +22,24 @@ import { grantedTreeItems } from './my-assets-tree';
 const VIEW_MYASSETS = 'perms.view_myassets';
 const BASE = '/api/v1/perms/users';
 const NOTHING: Condition = { never: true };
+
+/** The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. */
+export async function grantedUnderNode(
+  registry: ResourceDirectory,
+  grants: Grants,
+  idOrKey: string,
+): Promise<Condition> {
+  const tree = await buildGrantedTree(registry, grants);
+  const node = visibleNode(tree, idOrKey.trim().slice(0, 200));
+  return node ? grantedScopeUnder(tree, grants, node) : NOTHING;
+}
+
+/** The caller's favourite assets (docs/favorites.md), listed first on "my assets". */
+const favoritesOf = (userId: string): Condition => ({
+  field: 'id',
+  op: 'inSubquery',
+  subquery: { table: FAVORITE_ASSET_TABLE, column: 'asset_id', where: { user_id: userId } },
+});
 
 export function registerMyAssetRoutes(
   app: FastifyInstance,
@@ -37,18 +56,21 @@ export function registerMyAssetRoutes(
     return { rctx, grants: await resolveGrants(registry, rctx) };
   };
 
-  /** The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. */
-  const underNode = async (grants: Grants, idOrKey: string): Promise<Condition> => {
-    const tree = await buildGrantedTree(registry, grants);
-    const node = visibleNode(tree, idOrKey.trim().slice(0, 200));
-    return node ? grantedScopeUnder(tree, grants, node) : NOTHING;
-  };
+  const underNode = (grants: Grants, idOrKey: string) => grantedUnderNode(registry, grants, idOrKey);
+
+  // A generic client (and our read-only tables) asks the list's metadata before it renders the table.
+  for (const list of [`${BASE}/assets/`, `${BASE}/nodes/:id/assets/`])
+    app.options(list, async (request) => {
+      const { rctx } = await caller(request);
+      return grantedListMetadata(asset, rctx);
+    });
 
   app.get(`${BASE}/assets/`, async (request) => {
     const { rctx, grants } = await caller(request);
     const nodeId = rctx.query?.node_id || rctx.query?.node || '';
     const granted = nodeId === '' ? grantedScope(grants) : await underNode(grants, nodeId);
-    return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
+    const first = favoritesOf(rctx.userId);
+    return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost, first });
   });
 
   // The workbench's node click (docs/resources.md#the-workbench `/workbench/assets`): the same list under one

@@ -51,6 +51,8 @@ const en = {
     last7d: '7 days',
     last30d: '30 days',
     last90d: '90 days',
+    today: 'Today',
+    clear: 'Clear',
   },
   import: {
     titleCreate: 'Import create',

@@ -46,7 +46,15 @@ const ja: CrudStrings = {
   },
   search: { placeholder: '検索（フィールドを選ぶかテキストを入力）', valuePlaceholder: '値を入力して Enter' },
   columns: { title: '列の設定' },
-  date: { placeholder: '期間', last24h: '24 時間', last7d: '7 日', last30d: '30 日', last90d: '90 日' },
+  date: {
+    placeholder: '期間',
+    last24h: '24 時間',
+    last7d: '7 日',
+    last30d: '30 日',
+    last90d: '90 日',
+    today: '今日',
+    clear: 'クリア',
+  },
   import: {
     titleCreate: 'インポート作成',
     titleUpdate: 'インポート更新',

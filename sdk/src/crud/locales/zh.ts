@@ -38,7 +38,15 @@ const zh: CrudStrings = {
   },
   search: { placeholder: '搜索（选择字段或输入文本）', valuePlaceholder: '输入值后回车' },
   columns: { title: '列设置' },
-  date: { placeholder: '日期范围', last24h: '24 小时', last7d: '7 天', last30d: '30 天', last90d: '90 天' },
+  date: {
+    placeholder: '日期范围',
+    last24h: '24 小时',
+    last7d: '7 天',
+    last30d: '30 天',
+    last90d: '90 天',
+    today: '今天',
+    clear: '清除',
+  },
   import: {
     titleCreate: '导入创建',
     titleUpdate: '导入更新',

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
+import { calendarLocale, CALENDAR_DATE_FORMAT } from '../calendarLocale';
 import { useCrudT } from '../i18n';
+import { useKit } from './kit';
 import { dateRangeShortcut, emitDateRange, type DateRangeValue } from '../dateRange';
 
 export interface DateRangeProps {
@@ -16,6 +18,7 @@ export interface DateRangeProps {
  */
 export function DateRange({ from, to, onChange }: DateRangeProps) {
   const t = useCrudT();
+  const { language } = useKit();
   const [value, setValue] = useState<(Date | null)[] | null>(() =>
     from && to ? [new Date(from), new Date(to)] : null,
   );
@@ -32,6 +35,8 @@ export function DateRange({ from, to, onChange }: DateRangeProps) {
         selectionMode="range"
         readOnlyInput
         showTime={false}
+        locale={calendarLocale(language, { today: t('date.today'), clear: t('date.clear') })}
+        dateFormat={CALENDAR_DATE_FORMAT}
         onChange={(e) => {
           const v = (e.value as (Date | null)[] | null) ?? null;
           setValue(v);

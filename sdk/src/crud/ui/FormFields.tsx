@@ -7,7 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import type { FormFieldSpec, FormGroup } from '../formFields';
-import { parseServerDate } from './cells';
+import { DateField } from './DateField';
 import { RelationSelect } from './RelationSelect';
 
 export interface FormFieldsProps {
@@ -21,26 +21,6 @@ export interface FormFieldsProps {
   disabled?: boolean;
   /** Rendered left of each field (the bulk update dialog's tick boxes). */
   prefix?: (spec: FormFieldSpec) => ReactNode;
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** Server date-time → the value of a datetime-local input. */
-export function toLocalInput(value: unknown, withTime: boolean): string {
-  const d = parseServerDate(value);
-  if (!d) return '';
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return withTime ? `${day}T${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
-}
-
-/** datetime-local text → ISO-8601 with the browser's zone (accepted by the server, docs/http.md#lists). */
-export function fromLocalInput(text: string, withTime: boolean): string | null {
-  if (!text) return null;
-  if (!withTime) return text;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 function get(values: Record<string, unknown>, path: string): unknown {
@@ -267,15 +247,15 @@ function Control(props: FormFieldsProps & { spec: FormFieldSpec; path: string; i
     case 'datetime':
     case 'date':
       return (
-        <InputText
+        <DateField
           id={id}
-          type={spec.widget === 'date' ? 'date' : 'datetime-local'}
-          value={toLocalInput(value, spec.widget === 'datetime')}
+          value={value}
+          withTime={spec.widget === 'datetime'}
           disabled={disabled}
           invalid={invalid}
-          onChange={(e) => change(fromLocalInput(e.target.value, spec.widget === 'datetime'))}
+          onChange={change}
           onBlur={blur}
-          data-testid={testId}
+          testId={testId}
         />
       );
     case 'relation':

@@ -14,7 +14,7 @@ import {
   type FieldsLayout,
   type FormGroup,
 } from '../formFields';
-import { fieldsOf, loadMetadata } from '../metadata';
+import { fieldsOf, liftNested, loadMetadata } from '../metadata';
 import { crudPaths, detailUrl, urlPath } from '../routes';
 import { FormFields } from './FormFields';
 import { useKit, useToast, type Flash } from './kit';
@@ -51,6 +51,8 @@ export interface FormPageProps {
   afterSave?: (object: Record<string, unknown>, mode: FormMode) => string | null;
   /** Page heading (plugin i18n key); default none (the shell shows the route title). */
   title?: string;
+  /** Nested fields whose children are laid out as fields of their own (`transform` nests them back). */
+  liftNested?: readonly string[];
   /** Extra content above the fields (e.g. a help alert). */
   header?: ReactNode;
   testId?: string;
@@ -102,8 +104,9 @@ export function FormPage(props: FormPageProps) {
       .then(([meta, object]) => {
         if (!alive) return;
         const layout = mode === 'update' ? (props.updateFields ?? props.fields) : props.fields;
+        const fields = fieldsOf(meta, mode === 'update' ? 'PUT' : 'POST');
         const g = buildFormGroups({
-          meta: fieldsOf(meta, mode === 'update' ? 'PUT' : 'POST'),
+          meta: props.liftNested ? liftNested(fields, props.liftNested) : fields,
           fields: layout,
           fieldsMeta: props.fieldsMeta,
         });

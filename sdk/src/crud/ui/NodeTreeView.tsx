@@ -28,6 +28,11 @@ export interface NodeTreeViewProps {
   reloadKey?: unknown;
   /** Shown when the first load has no node (an i18n key of the plugin). */
   emptyMessage?: string;
+  /**
+   * An "all" entry above the tree (label: an i18n key of the plugin): pressed while no node is chosen,
+   * choosing it clears the choice — the granted trees' "All assets".
+   */
+  all?: { label: string; testId: string };
 }
 
 /**
@@ -42,6 +47,7 @@ export default function NodeTreeView({
   onSelect,
   reloadKey,
   emptyMessage,
+  all,
 }: NodeTreeViewProps) {
   const { http, pt } = useKit();
   const [forest, setForest] = useState<TreeNodeData[]>([]);
@@ -93,7 +99,7 @@ export default function NodeTreeView({
     [http, url, query],
   );
 
-  return (
+  const tree = (
     <Tree
       value={forest as unknown as TreeNode[]}
       loading={loading}
@@ -109,5 +115,21 @@ export default function NodeTreeView({
       emptyMessage={emptyMessage ? pt(emptyMessage) : undefined}
       className="w-full border-none p-0"
     />
+  );
+  if (!all) return tree;
+  return (
+    <>
+      <button
+        type="button"
+        className={`p-link text-left border-round px-2 py-1 ${selected ? '' : 'surface-200 font-medium'}`}
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+        data-testid={all.testId}
+      >
+        <i className="pi pi-th-large mr-2" aria-hidden="true" />
+        {pt(all.label)}
+      </button>
+      {tree}
+    </>
   );
 }

@@ -100,6 +100,10 @@ class Compilation {
     if ('never' in condition) return { text: FALSE, params: [] };
     if ('allOf' in condition) return this.join(condition.allOf, ' AND ', TRUE);
     if ('anyOf' in condition) return this.join(condition.anyOf, ' OR ', FALSE);
+    if ('not' in condition) {
+      const inner = this.compile(condition.not);
+      return { text: `NOT (${inner.text})`, params: inner.params };
+    }
     if ('search' in condition) return this.search(condition.search, condition.fields);
     const link = this.shape.column(condition.field) ? undefined : this.shape.link(condition.field);
     if (link) return this.linked(condition, link);

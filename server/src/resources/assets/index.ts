@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '../../engine/declaration';
 import { assetResource } from './asset';
+import { favoriteAssetResource } from './favorite-asset';
 import { labelResource } from './label';
 import { nodeResource } from './node';
 import { platformResource } from './platform';
@@ -10,6 +11,7 @@ export const ASSET_RESOURCES: readonly ResourceDeclaration[] = [
   labelResource,
   nodeResource,
   assetResource,
+  favoriteAssetResource,
 ];
 
 export { BUILTIN_PLATFORMS } from './builtin-platforms';

@@ -6,9 +6,10 @@ import {
 } from '../../engine/declaration';
 import { ApiError } from '../../http/api-error';
 import { opsMessage } from '../../ops/messages';
+import { PROBE } from '../../ops/connectivity';
 import { runnerFor, taskDisplayName } from '../../ops/task-runner';
 import { LABELS, l } from '../label';
-import { OPS_EXECUTION, OPS_TASK } from './names';
+import { OPS_EXECUTION, OPS_TASK, type TaskKind } from './names';
 
 /** A column the runner keeps and the API never shows nor takes (v2.21 "model-only" fields). */
 const hidden = (kind: 'string' | 'integer' | 'json', en: string, zh: string, ja: string) =>
@@ -47,6 +48,28 @@ async function latestExecutions(
   }
   return rows.map((row) => byId.get(String(row.latest_execution_id)) ?? null);
 }
+
+/** One step of what a task runs (v2.21 AdHoc.tasks: a name and the module it calls with its arguments). */
+interface TaskStep {
+  name: string;
+  action: { module: string; args: string };
+}
+
+const CONNECTIVITY_STEPS: readonly TaskStep[] = [
+  {
+    name: 'Test connectivity',
+    action: {
+      module: 'tcp_connect',
+      args: `port=<first protocol> timeout=${PROBE.timeoutMs / 1000}s concurrency=${PROBE.concurrency}`,
+    },
+  },
+];
+
+/** What each kind of task runs: the detail's `contents` (docs/architecture.md#tasks-and-their-logs-serversrcops). */
+const TASK_STEPS: Record<TaskKind, readonly TaskStep[]> = {
+  asset_connectivity: CONNECTIVITY_STEPS,
+  node_connectivity: CONNECTIVITY_STEPS,
+};
 
 /** Deleting a task deletes its runs and their logs; a task with a running run is kept. */
 async function deleteRuns(row: StoredRow, ctx: RequestContext, resources: ResourceDirectory): Promise<void> {
@@ -101,6 +124,13 @@ export const taskResource = defineResource({
         const success = Number(row.success_run_amount) || 0;
         return { total, success, failed: total - success };
       },
+    },
+    contents: {
+      kind: 'json',
+      label: l('内容', 'Contents', '内容'),
+      readOnly: true,
+      detailOnly: true,
+      compute: (row) => TASK_STEPS[row.kind as TaskKind] ?? [],
     },
     kind: hidden('string', 'Kind', '类型', '種類'),
     subject: hidden('string', 'Subject', '对象', '対象'),

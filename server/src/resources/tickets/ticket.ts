@@ -165,6 +165,9 @@ export function ticketResource(deps: TicketDeps): ResourceDeclaration {
     ],
     dateRangeField: 'date_created',
     disabledActions: ['add', 'change', 'delete'],
+    // `?type=apply_asset&action=open` is the request form's metadata (docs/tickets.md#opening): POST there
+    // describes what `open/` takes, `meta` with the request-asset children.
+    describesPost: (ctx) => ctx.query?.action === 'open' && ctx.query?.type === 'apply_asset',
     bulkDelete: false,
     customFilters: {
       assignees__id: async (value, ctx, resources) => {
