@@ -6,6 +6,7 @@ import { requestTimeZone } from '../http/datetime';
 import { resolveRequestOrg } from '../orgs/resolve-org';
 import { viewOrgs } from '../rbac/user-permissions';
 import { serializeUser } from '../users/serialize-user';
+import { categoryValues } from '../settings/settings-values';
 import { registerProfilePasswordRoutes } from './profile-password-routes';
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,7 +27,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       }),
       public_key_comment: '',
       public_key_hash_md5: '',
-      guide_url: '',
+      guide_url: (await categoryValues(ctx.db, ctx.config, 'basic')).USER_GUIDE_URL,
       ...(await viewOrgs(ctx.db, auth.access)),
       receive_backends: ['site_msg'],
       perms: [...org.perms].sort(),

@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context';
 import { csrfFailed } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
-import { publicSettings } from '../settings/public-settings';
+import { LOGIN_TITLE } from '../settings/public-settings';
+import { loginLimits, passwordExpirationDays, sessionPolicy } from '../settings/settings-values';
 import { deleteSession, insertSession } from '../data/stores/sessions';
 import { findUserCredentials, recordUserLogin } from '../data/stores/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
@@ -52,7 +53,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const lang = requestLanguage(request);
     const html = await renderLoginPage(ctx.uiDir, {
       ...page,
-      loginTitle: publicSettings(ctx).LOGIN_TITLE,
+      loginTitle: LOGIN_TITLE,
       lang,
     });
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
@@ -88,7 +89,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (username.length > USERNAME_MAX_LENGTH) return fail(loginMessage('usernameTooLong', lang), '');
 
     const ip = clientAddress(request);
-    const limits = ctx.config.loginLimits;
+    const limits = await loginLimits(ctx.db, ctx.config);
     const block = await checkLoginBlock(ctx.db, username, ip, limits);
     if (block.blocked) return fail(lockMessage(block, lang));
 
@@ -107,6 +108,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const { user } = credentials;
     if (!user.isActive) return fail(loginMessage('inactive', lang));
     if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
+    // SECURITY_PASSWORD_EXPIRATION_TIME (docs/settings.md#security): an expired password opens nothing.
+    const maxAgeDays = await passwordExpirationDays(ctx.db, ctx.config);
+    const setAt = user.datePasswordLastUpdated;
+    if (setAt !== null && setAt + maxAgeDays * 86_400_000 <= Date.now())
+      return fail(loginMessage('passwordExpired', lang));
     // Login ACLs come after the password check so that they reveal nothing to someone without it.
     const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, ip) : null;
     if (acl?.action === 'reject') return fail(loginMessage('aclRejected', lang));
@@ -118,16 +124,22 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const sessionId = newSessionId();
     const csrfToken = newCsrfToken();
     const now = Date.now();
+    const session = await sessionPolicy(ctx.db, ctx.config);
     await insertSession(ctx.db, {
       sessionId,
       userId: user.id,
       csrfToken,
       clientIp: ip,
-      expiresAt: now + ctx.config.sessionAgeSeconds * 1000,
+      expiresAt: now + session.idleMs,
     });
     await clearLoginFailures(ctx.db, username, ip);
     await recordUserLogin(ctx.db, user.id, now);
-    setSessionCookie(reply, ctx.cookies, sessionId);
+    setSessionCookie(
+      reply,
+      ctx.cookies,
+      sessionId,
+      session.expireAtBrowserClose ? null : ctx.config.sessionAgeSeconds,
+    );
     setCsrfCookie(reply, ctx.cookies, csrfToken);
     return reply.redirect(next, 302);
   });

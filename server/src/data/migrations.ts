@@ -240,6 +240,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN mfa_verified_at ${t.bigint};
     `,
   },
+  {
+    // Owned by server/src/settings (docs/settings.md): one row per changed setting, the value as JSON.
+    id: 700,
+    name: 'system settings',
+    sql: (t) => `
+      CREATE TABLE settings (
+        name ${t.text} PRIMARY KEY,
+        category ${t.text} NOT NULL,
+        value ${t.text} NOT NULL,
+        updated_by ${t.text} NOT NULL DEFAULT '',
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */
