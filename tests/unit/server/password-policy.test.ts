@@ -23,9 +23,9 @@ describe('password policy (docs/security.md "Password policy")', () => {
       'The password must be at least 6 characters long.',
     ]);
     expect(passwordProblems('abcdef', { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual([]);
-    expect(passwordProblems('x'.repeat(129), { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual([
-      'The password must be at most 128 characters long.',
-    ]);
+    expect(passwordProblems('x'.repeat(129), { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual(
+      ['The password must be at most 128 characters long.'],
+    );
   });
 
   it('names every broken rule, in the requested language', () => {
