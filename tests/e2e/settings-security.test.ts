@@ -52,3 +52,28 @@ describe('security settings', () => {
     expect(alice.errors).toEqual([]);
   });
 });
+
+describe('profile settings', () => {
+  it('a user sets an SSH public key, sees a wrong one refused, and removes it', async () => {
+    const key =
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICY5UYGxuw820B7qgN0mDZmZO7zBd+m6SEO+4oaWcAtQ alice@laptop';
+    const alice = await signedInPage(c, ALICE.username, 'strongpass-2026');
+    await alice.goto(`${c.baseUrl}/ui/profile/setting`);
+    await alice.locator('[data-testid="public-key-form"]').waitFor();
+    await alice.fill('[data-testid="public-key-input"]', 'ssh-rsa not-a-key');
+    await alice.click('[data-testid="public-key-save"]');
+    await expect
+      .poll(() => alice.textContent('[data-testid="public-key-error"]'))
+      .toContain('Not a valid SSH public key');
+    await alice.fill('[data-testid="public-key-input"]', key);
+    await alice.click('[data-testid="public-key-save"]');
+    await alice.locator('[data-testid="public-key-saved"]').waitFor();
+    // A fresh page shows the stored key.
+    await alice.reload();
+    await expect.poll(() => alice.inputValue('[data-testid="public-key-input"]')).toBe(key);
+    await alice.click('[data-testid="public-key-remove"]');
+    await alice.locator('[data-testid="public-key-saved"]').waitFor();
+    expect(await alice.inputValue('[data-testid="public-key-input"]')).toBe('');
+    expect(alice.errors).toEqual([]);
+  });
+});

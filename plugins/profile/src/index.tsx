@@ -5,7 +5,7 @@ import { definePlugin } from '@bastion/sdk';
 const ProfileInfoPage = lazy(() => import('./ProfileInfoPage'));
 const ApiKeyPage = lazy(() => import('./ApiKeyPage'));
 const TempPasswordPage = lazy(() => import('./TempPasswordPage'));
-const PasswordChangePage = lazy(() => import('./PasswordChangePage'));
+const ProfileSettingPage = lazy(() => import('./ProfileSettingPage'));
 
 const VIEW_ACCESS_KEY = 'authentication.view_accesskey';
 const VIEW_TEMP_TOKEN = 'authentication.view_temptoken';
@@ -18,7 +18,7 @@ export default definePlugin({
   i18nNamespace: 'profile',
   routes: [
     { path: '/profile/info', view: 'profile', title: 'route.info', component: ProfileInfoPage },
-    { path: '/profile/setting', view: 'profile', title: 'route.setting', component: PasswordChangePage },
+    { path: '/profile/setting', view: 'profile', title: 'route.setting', component: ProfileSettingPage },
     {
       path: '/profile/key',
       view: 'profile',

@@ -254,6 +254,18 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A user's own SSH public key (the profile, docs/profile.md), next to the users table the engine owns.
+    id: 701,
+    name: 'user public keys',
+    sql: (t) => `
+      CREATE TABLE user_public_keys (
+        user_id ${t.text} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        public_key ${t.text} NOT NULL,
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

@@ -1,48 +1,41 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
-import { Http, isHttpError, mapServerErrors, useService, useT } from '@bastion/sdk';
+import { useT } from '@bastion/sdk';
+import { PublicKeyForm } from './PublicKeyForm';
+import { useProfileSave } from './useProfileSave';
 
 const PASSWORD_URL = '/api/v1/users/profile/password/';
 const FIELDS = ['old_password', 'new_password', 'new_password_again'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * The profile's settings page: a user changes their own password with the old one (docs/auth.md); the
+ * The profile's settings page (docs/profile.md): a user changes their own password with the old one — the
  * server checks the password rules of the security settings and answers each broken rule, shown under the
- * field. A refused change keeps what was typed.
+ * field; a refused change keeps what was typed — and sets or removes their SSH public key.
  */
-export default function PasswordChangePage() {
+export default function ProfileSettingPage() {
+  return (
+    <div className="profile-plugin flex flex-column gap-5">
+      <PasswordChangeForm />
+      <PublicKeyForm />
+    </div>
+  );
+}
+
+function PasswordChangeForm() {
   const t = useT();
-  const http = useService(Http);
   const empty = { old_password: '', new_password: '', new_password_again: '' };
   const [values, setValues] = useState<Record<Field, string>>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [done, setDone] = useState(false);
+  const { save, errors, formError, saving, done, setDone } = useProfileSave(t('password.failed'));
 
   const submit = async () => {
-    setSaving(true);
-    setDone(false);
-    try {
-      await http.put(PASSWORD_URL, values, { silent: true });
-      setValues(empty);
-      setErrors({});
-      setFormError(null);
-      setDone(true);
-    } catch (error) {
-      const mapped = mapServerErrors(isHttpError(error) ? error.data : null);
-      setErrors(mapped.fields);
-      setFormError(mapped.form ?? (Object.keys(mapped.fields).length ? null : t('password.failed')));
-    } finally {
-      setSaving(false);
-    }
+    if ((await save('put', PASSWORD_URL, values)) !== null) setValues(empty);
   };
 
   return (
     <form
-      className="profile-plugin flex flex-column gap-3"
+      className="flex flex-column gap-3"
       style={{ maxWidth: '40rem' }}
       data-testid="password-change-form"
       onSubmit={(e) => {
