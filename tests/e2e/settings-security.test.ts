@@ -3,6 +3,7 @@
 // field), and a user's too-weak new password is then refused on the profile's settings page with the rule
 // shown, while a compliant one is taken.
 import { describe, expect, it } from 'vitest';
+import { otpCodeAt } from '../../server/src/auth/totp';
 import { ALICE, consoleForFile, signedInPage } from './harness';
 
 const c = consoleForFile([ALICE]);
@@ -74,6 +75,36 @@ describe('profile settings', () => {
     await alice.click('[data-testid="public-key-remove"]');
     await alice.locator('[data-testid="public-key-saved"]').waitFor();
     expect(await alice.inputValue('[data-testid="public-key-input"]')).toBe('');
+    expect(alice.errors).toEqual([]);
+  });
+});
+
+describe('MFA on the profile', () => {
+  it('a user binds an authenticator with a code computed from the shown secret, then disables it', async () => {
+    const alice = await signedInPage(c, ALICE.username, 'strongpass-2026');
+    await alice.goto(`${c.baseUrl}/ui/profile/setting`);
+    await alice.locator('[data-testid="mfa-form"]').waitFor();
+    expect(await alice.textContent('[data-testid="mfa-state"]')).toBe('No authenticator is bound.');
+    await alice.click('[data-testid="mfa-enable"]');
+    await alice.locator('[data-testid="mfa-qr"]').waitFor();
+    const secret = ((await alice.textContent('[data-testid="mfa-secret"]')) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await alice.fill('#mfa-code', '12345');
+    await alice.click('[data-testid="mfa-confirm"]');
+    await expect
+      .poll(() => alice.textContent('[data-testid="mfa-error"]'))
+      .toBe('Enter the 6-digit code of your authenticator.');
+    await alice.fill('#mfa-code', otpCodeAt(secret));
+    await alice.click('[data-testid="mfa-confirm"]');
+    await expect
+      .poll(() => alice.textContent('[data-testid="mfa-state"]'))
+      .toBe('An authenticator is bound.');
+    // A later step's code (each code is accepted once) disables it.
+    await alice.fill('#mfa-code', otpCodeAt(secret, Date.now() + 30_000));
+    await alice.click('[data-testid="mfa-disable"]');
+    await expect
+      .poll(() => alice.textContent('[data-testid="mfa-state"]'))
+      .toBe('No authenticator is bound.');
     expect(alice.errors).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ export function useProfileSave(failedText: string) {
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
 
-  const save = async <T>(method: 'put' | 'patch', url: string, body: unknown): Promise<T | null> => {
+  const save = async <T>(method: 'put' | 'patch' | 'post', url: string, body: unknown): Promise<T | null> => {
     setSaving(true);
     setDone(false);
     try {

@@ -9,6 +9,8 @@ import { serializeUser } from '../users/serialize-user';
 import { categoryValues } from '../settings/settings-values';
 import { registerProfilePasswordRoutes } from './profile-password-routes';
 import { PROFILE_URL, registerProfileUpdateRoutes } from './profile-update-routes';
+import { registerProfileMfaRoutes } from './profile-mfa-routes';
+import { hasOtpBound } from '../auth/mfa-verify';
 import { findUserPublicKey } from '../data/stores/user-public-keys';
 import { parsePublicKey } from '../users/ssh-public-key';
 
@@ -35,6 +37,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
         timeZone: requestTimeZone(request.headers['x-tz']),
       }),
       ...publicKeyFields(await findUserPublicKey(ctx.db, user.id)),
+      is_otp_secret_key_bound: await hasOtpBound(ctx, user.id),
       guide_url: (await categoryValues(ctx.db, ctx.config, 'basic')).USER_GUIDE_URL,
       ...(await viewOrgs(ctx.db, auth.access)),
       receive_backends: ['site_msg'],
@@ -43,5 +46,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   };
   app.get(PROFILE_URL, getProfile);
   registerProfileUpdateRoutes(app, ctx, getProfile);
+  registerProfileMfaRoutes(app, ctx);
   registerProfilePasswordRoutes(app, ctx);
 }
