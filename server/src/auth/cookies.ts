@@ -17,7 +17,7 @@ export const cookieNames = (prefix: string): CookieNames => ({
 
 /**
  * `maxAgeSeconds` null: a browser-session cookie, gone when the browser closes (the security setting
- * SESSION_EXPIRE_AT_BROWSER_CLOSE, docs/settings.md#security); the server-side session also ends after the
+ * SESSION_EXPIRE_AT_BROWSER_CLOSE, docs/settings.md#categories); the server-side session also ends after the
  * idle time either way.
  */
 export function setSessionCookie(

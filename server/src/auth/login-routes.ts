@@ -108,7 +108,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const { user } = credentials;
     if (!user.isActive) return fail(loginMessage('inactive', lang));
     if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
-    // SECURITY_PASSWORD_EXPIRATION_TIME (docs/settings.md#security): an expired password opens nothing.
+    // SECURITY_PASSWORD_EXPIRATION_TIME (docs/settings.md#categories): an expired password opens nothing.
     const maxAgeDays = await passwordExpirationDays(ctx.db, ctx.config);
     const setAt = user.datePasswordLastUpdated;
     if (setAt !== null && setAt + maxAgeDays * 86_400_000 <= Date.now())

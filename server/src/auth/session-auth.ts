@@ -82,7 +82,7 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
     const identity = await sessionIdentity(ctx.db, sessionId, now);
     if (!identity) return;
     const { session, user, access } = identity;
-    // The idle time of the security settings is the sliding window (docs/settings.md#security); a lowered
+    // The idle time of the security settings is the sliding window (docs/settings.md#categories); a lowered
     // one shortens a session on its next request.
     const { idleMs } = await sessionPolicy(ctx.db, ctx.config);
     const remaining = session.expiresAt - now;

@@ -4,7 +4,7 @@ import { SettingsCache } from './settings-cache';
 /**
  * The password rules of the security settings (v2.21's SECURITY_PASSWORD_* keys). This is the one source:
  * the public settings publish it (PASSWORD_RULE) and auth/password-policy.ts enforces it wherever a password
- * is set (docs/settings.md#security).
+ * is set (docs/settings.md#categories).
  */
 export interface PasswordRules {
   /** SECURITY_PASSWORD_MIN_LENGTH (6 to 30). */
