@@ -27,11 +27,6 @@ const MESSAGES = {
     zh: '此账号已过期',
     ja: 'このアカウントは期限切れです。',
   },
-  passwordExpired: {
-    en: 'Your password has expired. Please ask an administrator to reset it.',
-    zh: '您的密码已过期，请联系管理员重置密码。',
-    ja: 'パスワードの有効期限が切れています。管理者にパスワードのリセットを依頼してください。',
-  },
   usernameTooLong: {
     en: 'Ensure the username has at most 100 characters.',
     zh: '用户名不能超过 100 个字符',

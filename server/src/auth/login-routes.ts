@@ -4,7 +4,7 @@ import { csrfFailed } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
 import { LOGIN_TITLE } from '../settings/public-settings';
-import { loginLimits, passwordExpirationDays, sessionPolicy } from '../settings/settings-values';
+import { loginLimits, sessionPolicy } from '../settings/settings-values';
 import { deleteSession, insertSession } from '../data/stores/sessions';
 import { findUserCredentials, recordUserLogin } from '../data/stores/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
@@ -108,11 +108,6 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const { user } = credentials;
     if (!user.isActive) return fail(loginMessage('inactive', lang));
     if (user.dateExpired <= Date.now()) return fail(loginMessage('expired', lang));
-    // SECURITY_PASSWORD_EXPIRATION_TIME (docs/settings.md#categories): an expired password opens nothing.
-    const maxAgeDays = await passwordExpirationDays(ctx.db, ctx.config);
-    const setAt = user.datePasswordLastUpdated;
-    if (setAt !== null && setAt + maxAgeDays * 86_400_000 <= Date.now())
-      return fail(loginMessage('passwordExpired', lang));
     // Login ACLs come after the password check so that they reveal nothing to someone without it.
     const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, ip) : null;
     if (acl?.action === 'reject') return fail(loginMessage('aclRejected', lang));

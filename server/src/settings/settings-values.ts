@@ -51,9 +51,3 @@ export async function sessionPolicy(db: Database, config: ServerConfig): Promise
     expireAtBrowserClose: v.SESSION_EXPIRE_AT_BROWSER_CLOSE !== false,
   };
 }
-
-/** Days a password stays valid after it was set (SECURITY_PASSWORD_EXPIRATION_TIME). */
-export async function passwordExpirationDays(db: Database, config: ServerConfig): Promise<number> {
-  const v = await categoryValues(db, config, 'security');
-  return integer(v.SECURITY_PASSWORD_EXPIRATION_TIME, 9999);
-}
