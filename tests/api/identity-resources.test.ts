@@ -300,8 +300,9 @@ describe('organizations', () => {
       assets_amount: 0,
     });
     const used = await call(admin, 'DELETE', `/api/v1/orgs/orgs/${org}/`);
-    expect(used.status).toBe(403);
-    expect(used.body).toMatchObject({ code: 'permission_denied' });
+    expect(used.status).toBe(400);
+    expect(used.body).toMatchObject({ code: 'org_has_resources' });
+    expect((used.body as { detail: string }).detail).toBe('该组织仍有资源 (用户、资产、授权等)，不能删除');
     const empty = await createOrg(admin, 'Empty');
     expect((await call(admin, 'DELETE', `/api/v1/orgs/orgs/${empty}/`, undefined, inOrg(empty))).status).toBe(
       403,

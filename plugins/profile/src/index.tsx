@@ -5,6 +5,7 @@ import { definePlugin } from '@bastion/sdk';
 const ProfileInfoPage = lazy(() => import('./ProfileInfoPage'));
 const ApiKeyPage = lazy(() => import('./ApiKeyPage'));
 const TempPasswordPage = lazy(() => import('./TempPasswordPage'));
+const ProfileSettingPage = lazy(() => import('./ProfileSettingPage'));
 
 const VIEW_ACCESS_KEY = 'authentication.view_accesskey';
 const VIEW_TEMP_TOKEN = 'authentication.view_temptoken';
@@ -17,6 +18,7 @@ export default definePlugin({
   i18nNamespace: 'profile',
   routes: [
     { path: '/profile/info', view: 'profile', title: 'route.info', component: ProfileInfoPage },
+    { path: '/profile/setting', view: 'profile', title: 'route.setting', component: ProfileSettingPage },
     {
       path: '/profile/key',
       view: 'profile',
@@ -35,6 +37,7 @@ export default definePlugin({
   ],
   menus: [
     { id: 'profile', title: 'menu.profile', icon: 'pi pi-id-card', path: '/profile/info', order: 10 },
+    { id: 'profile-setting', title: 'menu.setting', icon: 'pi pi-lock', path: '/profile/setting', order: 15 },
     {
       id: 'api-key',
       title: 'menu.apiKey',

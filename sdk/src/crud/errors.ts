@@ -38,10 +38,13 @@ export function mapServerErrors(body: unknown, knownFields?: ReadonlySet<string>
   if (typeof body !== 'object') return out;
   const formParts: string[] = [];
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'code') continue;
+    // `code` as a string is the error's machine code; as a list it is the errors of a field named code
+    // (a one-time code, a verification code).
+    const fieldNamedCode = key === 'code' && Array.isArray(value);
+    if (key === 'code' && !fieldNamedCode) continue;
     const text = errorText(value);
     if (!text) continue;
-    if (FORM_KEYS.has(key) || (knownFields && !knownFields.has(key))) {
+    if ((FORM_KEYS.has(key) && !fieldNamedCode) || (knownFields && !knownFields.has(key))) {
       formParts.push(FORM_KEYS.has(key) ? text : `${key}: ${text}`);
     } else {
       out.fields[key] = text;

@@ -105,6 +105,10 @@ describe('server 400 errors → fields', () => {
     expect(mapped.form).toBe('Nope');
     expect(mapServerErrors(['text']).form).toBe('text');
     expect(mapServerErrors({ detail: 'Bad', code: 'x' }).form).toBe('Bad');
+    // A field named `code` (a one-time code) keeps its messages; the string `code` is the error's code.
+    expect(mapServerErrors({ code: ['Enter the 6-digit code.'] }).fields).toEqual({
+      code: 'Enter the 6-digit code.',
+    });
   });
 
   it('import rows get "column: message" lines using the titles', () => {

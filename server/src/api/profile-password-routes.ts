@@ -12,6 +12,8 @@ import { clientAddress } from '../http/client-address';
 import { requestLanguage } from '../http/language';
 import { findUserPasswordHash } from '../data/stores/users';
 import { replacePassword } from '../users/password-change';
+import { passwordRules } from '../settings/password-rules';
+import { loginLimits } from '../settings/settings-values';
 
 export const PROFILE_PASSWORD_URL = '/api/v1/users/profile/password/';
 
@@ -45,7 +47,7 @@ export function registerProfilePasswordRoutes(app: FastifyInstance, ctx: AppCont
     if (Object.keys(errors).length > 0) throw new ResponseError(400, errors);
 
     const ip = clientAddress(request);
-    const limits = ctx.config.loginLimits;
+    const limits = await loginLimits(ctx.db, ctx.config);
     const blocked = await checkLoginBlock(ctx.db, user.username, ip, limits);
     if (blocked.blocked)
       throw new ResponseError(400, {
@@ -66,6 +68,7 @@ export function registerProfilePasswordRoutes(app: FastifyInstance, ctx: AppCont
       fields.new_password,
       { administrator: isAdministrator(auth.access.bindings) },
       lang,
+      await passwordRules(ctx.db),
     );
     if (problems.length > 0) throw new ResponseError(400, { new_password: problems });
 

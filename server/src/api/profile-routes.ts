@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { isUsernameBlocked } from '../auth/login-lockout';
 import { requireAuth } from '../auth/session-auth';
@@ -6,14 +6,26 @@ import { requestTimeZone } from '../http/datetime';
 import { resolveRequestOrg } from '../orgs/resolve-org';
 import { viewOrgs } from '../rbac/user-permissions';
 import { serializeUser } from '../users/serialize-user';
+import { categoryValues } from '../settings/settings-values';
 import { registerProfilePasswordRoutes } from './profile-password-routes';
+import { PROFILE_URL, registerProfileUpdateRoutes } from './profile-update-routes';
+import { registerProfileMfaRoutes } from './profile-mfa-routes';
+import { hasOtpBound } from '../auth/mfa-verify';
+import { findUserPublicKey } from '../data/stores/user-public-keys';
+import { parsePublicKey } from '../users/ssh-public-key';
+
+/** v2.21's `public_key_comment` and `public_key_hash_md5` of the user's key ('' without one). */
+function publicKeyFields(line: string | null) {
+  const parsed = line ? parsePublicKey(line) : null;
+  return { public_key_comment: parsed?.comment ?? '', public_key_hash_md5: parsed?.md5 ?? '' };
+}
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
    * The signed-in user with `perms` for the request's org and the orgs of each view
    * (docs/permissions.md#per-organization).
    */
-  app.get('/api/v1/users/profile/', async (request) => {
+  const getProfile = async (request: FastifyRequest) => {
     const auth = requireAuth(request);
     const org = await resolveRequestOrg(ctx.db, request, auth.access);
     const user = auth.user;
@@ -24,13 +36,16 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
         loginBlocked: await isUsernameBlocked(ctx.db, user.username),
         timeZone: requestTimeZone(request.headers['x-tz']),
       }),
-      public_key_comment: '',
-      public_key_hash_md5: '',
-      guide_url: '',
+      ...publicKeyFields(await findUserPublicKey(ctx.db, user.id)),
+      is_otp_secret_key_bound: await hasOtpBound(ctx, user.id),
+      guide_url: (await categoryValues(ctx.db, ctx.config, 'basic')).USER_GUIDE_URL,
       ...(await viewOrgs(ctx.db, auth.access)),
       receive_backends: ['site_msg'],
       perms: [...org.perms].sort(),
     };
-  });
+  };
+  app.get(PROFILE_URL, getProfile);
+  registerProfileUpdateRoutes(app, ctx, getProfile);
+  registerProfileMfaRoutes(app, ctx);
   registerProfilePasswordRoutes(app, ctx);
 }

@@ -15,10 +15,23 @@ export const cookieNames = (prefix: string): CookieNames => ({
   csrf: `${prefix}csrftoken`,
 });
 
-// No Max-Age: browser-session cookies, as v2.21 (SESSION_EXPIRE_AT_BROWSER_CLOSE); the server-side
-// session still expires after 24 h without activity.
-export function setSessionCookie(reply: FastifyReply, names: CookieNames, sessionId: string): void {
-  reply.setCookie(names.session, sessionId, { path: '/', httpOnly: true, sameSite: 'lax' });
+/**
+ * `maxAgeSeconds` null: a browser-session cookie, gone when the browser closes (the security setting
+ * SESSION_EXPIRE_AT_BROWSER_CLOSE, docs/settings.md#categories); the server-side session also ends after the
+ * idle time either way.
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  names: CookieNames,
+  sessionId: string,
+  maxAgeSeconds: number | null,
+): void {
+  reply.setCookie(names.session, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    ...(maxAgeSeconds === null ? {} : { maxAge: maxAgeSeconds }),
+  });
 }
 
 /** Readable by the front end, which copies it into X-CSRFToken. */

@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context';
 import { csrfFailed } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
-import { publicSettings } from '../settings/public-settings';
+import { LOGIN_TITLE } from '../settings/public-settings';
+import { loginLimits, sessionPolicy } from '../settings/settings-values';
 import { deleteSession, insertSession } from '../data/stores/sessions';
 import { findUserCredentials, recordUserLogin, type UserRecord } from '../data/stores/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
@@ -53,7 +54,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const lang = requestLanguage(request);
     const html = await renderLoginPage(ctx.uiDir, {
       ...page,
-      loginTitle: publicSettings(ctx).LOGIN_TITLE,
+      loginTitle: LOGIN_TITLE,
       lang,
     });
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
@@ -89,7 +90,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (username.length > USERNAME_MAX_LENGTH) return fail(loginMessage('usernameTooLong', lang), '');
 
     const ip = clientAddress(request);
-    const limits = ctx.config.loginLimits;
+    const limits = await loginLimits(ctx.db, ctx.config);
     // Every attempt that names a user is logged, however it ends (docs/audit.md#login-logs).
     let backend: string = LOGIN_BACKENDS.password;
     const refuse = async (
@@ -137,17 +138,23 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const sessionId = newSessionId();
     const csrfToken = newCsrfToken();
     const now = Date.now();
+    const session = await sessionPolicy(ctx.db, ctx.config);
     await insertSession(ctx.db, {
       sessionId,
       userId: user.id,
       csrfToken,
       clientIp: ip,
-      expiresAt: now + ctx.config.sessionAgeSeconds * 1000,
+      expiresAt: now + session.idleMs,
     });
     await clearLoginFailures(ctx.db, username, ip);
     await recordUserLogin(ctx.db, user.id, now);
     await recordSignIn(ctx.db, request, { username, user, backend, reason: '' });
-    setSessionCookie(reply, ctx.cookies, sessionId);
+    setSessionCookie(
+      reply,
+      ctx.cookies,
+      sessionId,
+      session.expireAtBrowserClose ? null : ctx.config.sessionAgeSeconds,
+    );
     setCsrfCookie(reply, ctx.cookies, csrfToken);
     return reply.redirect(next, 302);
   });

@@ -9,6 +9,7 @@ import { credentialMessage } from './credential-messages';
 import { openSecret, sealSecret } from './secret-box';
 import { requireAuth, type AuthContext } from './session-auth';
 import { matchOtpStep } from './totp';
+import { loginLimits } from '../settings/settings-values';
 
 /**
  * The MFA gate before secrets are shown (docs/auth.md#mfa): a session that proved a one-time code less than
@@ -51,7 +52,7 @@ export type OtpCheck = { ok: true } | { ok: false; reason: 'unset' | 'invalid' |
  * time — six digits must not be guessable by trying.
  */
 export async function checkUserOtp(ctx: AppContext, userId: string, code: string): Promise<OtpCheck> {
-  const { userLimitCount, userLimitMinutes } = ctx.config.loginLimits;
+  const { userLimitCount, userLimitMinutes } = await loginLimits(ctx.db, ctx.config);
   const now = Date.now();
   if (await findBlock(ctx.db, 'mfa', userId, now))
     return { ok: false, reason: 'blocked', minutes: userLimitMinutes };

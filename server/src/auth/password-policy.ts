@@ -1,6 +1,6 @@
 import type { Language } from '../engine/declaration';
 import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
-import { passwordRules, type PasswordRules } from '../settings/password-rules';
+import type { PasswordRules } from '../settings/password-rules';
 import type { RoleBindingRecord } from '../data/stores/role-bindings';
 import { credentialMessage } from './credential-messages';
 import { newPassword } from './random-tokens';
@@ -30,12 +30,15 @@ export function isAdministrator(bindings: readonly Pick<RoleBindingRecord, 'role
   );
 }
 
-/** The rules this password breaks, each as a message in `language`; empty when it is acceptable. */
+/**
+ * The rules this password breaks, each as a message in `language`; empty when it is acceptable. Callers
+ * pass the rules in force (`passwordRules(db)`, settings/password-rules.ts).
+ */
 export function passwordProblems(
   password: string,
   target: { administrator: boolean },
   language: Language,
-  rules: Readonly<PasswordRules> = passwordRules(),
+  rules: Readonly<PasswordRules>,
 ): string[] {
   const problems: string[] = [];
   const length = [...password].length;

@@ -6,6 +6,7 @@ import { UserAccess } from '../rbac/user-permissions';
 import { authenticateSignature, installSignedBodyCheck } from './signature-auth';
 import { deleteSession, extendSession, findSession, type SessionRecord } from '../data/stores/sessions';
 import { findUserById, type UserRecord } from '../data/stores/users';
+import { sessionPolicy } from '../settings/settings-values';
 
 /** The signed-in user of a request: from the session cookie, or from an access key's HTTP signature. */
 export interface AuthContext {
@@ -27,7 +28,10 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Sliding expiry is written at most once a minute per session, not on every request. */
+/**
+ * Sliding expiry is written at most once a minute per session (less for short idle times), not on every
+ * request.
+ */
 const EXTEND_AFTER_MS = 60_000;
 
 export function isUserUsable(user: UserRecord, now: number): boolean {
@@ -78,9 +82,12 @@ export function installSessionAuth(app: FastifyInstance, ctx: AppContext): void 
     const identity = await sessionIdentity(ctx.db, sessionId, now);
     if (!identity) return;
     const { session, user, access } = identity;
-    const ageMs = ctx.config.sessionAgeSeconds * 1000;
-    if (session.expiresAt - now < ageMs - EXTEND_AFTER_MS)
-      await extendSession(ctx.db, sessionId, now + ageMs);
+    // The idle time of the security settings is the sliding window (docs/settings.md#categories); a lowered
+    // one shortens a session on its next request.
+    const { idleMs } = await sessionPolicy(ctx.db, ctx.config);
+    const remaining = session.expiresAt - now;
+    if (remaining < idleMs - Math.min(EXTEND_AFTER_MS, idleMs / 4) || remaining > idleMs)
+      await extendSession(ctx.db, sessionId, now + idleMs);
     request.auth = {
       via: 'session',
       sessionId,

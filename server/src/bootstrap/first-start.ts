@@ -1,4 +1,5 @@
 import { newCompliantPassword, passwordProblems } from '../auth/password-policy';
+import { passwordRules } from '../settings/password-rules';
 import { BUILTIN_ROLES } from '../rbac/builtin-roles';
 import { DEFAULT_ORG_ID, DEFAULT_ORG_NAME } from '../orgs/org-ids';
 import { ensureOrg } from '../data/stores/orgs';
@@ -22,7 +23,9 @@ export async function seedOnStart(target: UserTarget, adminPassword: string | nu
     await ensureBuiltinRoles(db, BUILTIN_ROLES);
     if (await findUserCredentials(db, ADMIN_USERNAME)) return null;
     const problems =
-      adminPassword === null ? [] : passwordProblems(adminPassword, { administrator: true }, 'en');
+      adminPassword === null
+        ? []
+        : passwordProblems(adminPassword, { administrator: true }, 'en', await passwordRules(db));
     if (problems.length > 0) throw new Error(`BASTION_ADMIN_PASSWORD: ${problems.join(' ')}`);
     const password = adminPassword ?? newCompliantPassword();
     await createUser(target, {

@@ -4,6 +4,7 @@ import { openPreparedDatabase } from '../bootstrap/database-schema';
 import { ADMIN_USERNAME, seedOnStart } from '../bootstrap/first-start';
 import { createUser } from '../users/create-user';
 import { passwordProblems } from '../auth/password-policy';
+import { passwordRules } from '../settings/password-rules';
 import { adminPasswordNotice } from './notice';
 
 export const CREATE_USER_USAGE = `usage: npm run admin -- create-user --username NAME --email ADDRESS --password SECRET
@@ -30,17 +31,17 @@ export async function runCreateUser(config: ServerConfig, argv: readonly string[
     process.stderr.write(`${CREATE_USER_USAGE}\n`);
     return 2;
   }
-  if (values.password !== undefined) {
-    const roles = [...(values['system-role'] ?? []), ...(values['org-role'] ?? [])];
-    const administrator = roles.some((role) => /(^|:)(SystemAdmin|OrgAdmin)$/.test(role));
-    const problems = passwordProblems(values.password, { administrator }, 'en');
-    if (problems.length > 0) {
-      process.stderr.write(`--password: ${problems.join(' ')}\n`);
-      return 2;
-    }
-  }
   const { db, registry } = await openPreparedDatabase(config);
   try {
+    if (values.password !== undefined) {
+      const roles = [...(values['system-role'] ?? []), ...(values['org-role'] ?? [])];
+      const administrator = roles.some((role) => /(^|:)(SystemAdmin|OrgAdmin)$/.test(role));
+      const problems = passwordProblems(values.password, { administrator }, 'en', await passwordRules(db));
+      if (problems.length > 0) {
+        process.stderr.write(`--password: ${problems.join(' ')}\n`);
+        return 2;
+      }
+    }
     const target = { db, resources: registry };
     const generated = await seedOnStart(target, config.adminPassword);
     if (generated !== null) process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, generated, null));

@@ -240,6 +240,32 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN mfa_verified_at ${t.bigint};
     `,
   },
+  {
+    // Owned by server/src/settings (docs/settings.md): one row per changed setting, the value as JSON.
+    id: 700,
+    name: 'system settings',
+    sql: (t) => `
+      CREATE TABLE settings (
+        name ${t.text} PRIMARY KEY,
+        category ${t.text} NOT NULL,
+        value ${t.text} NOT NULL,
+        updated_by ${t.text} NOT NULL DEFAULT '',
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
+  {
+    // A user's own SSH public key (the profile, docs/profile.md), next to the users table the engine owns.
+    id: 701,
+    name: 'user public keys',
+    sql: (t) => `
+      CREATE TABLE user_public_keys (
+        user_id ${t.text} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        public_key ${t.text} NOT NULL,
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { currentLicense } from '../plugins/license';
-import { publicPasswordRule } from './password-rules';
+import { passwordRules, publicPasswordRule } from './password-rules';
+import { categoryValues, loginLimits, sessionPolicy } from './settings-values';
 
 export const LOGIN_TITLE = 'Bastion Console';
 
@@ -31,24 +32,27 @@ export function logoUrls(uiDir: string): Record<string, string> {
  * `GET /api/v1/settings/public/` data (docs/settings.md#public-settings), with the v2.21 defaults. The lock-out values are the
  * ones this server enforces.
  */
-export function publicSettings(ctx: AppContext) {
+export async function publicSettings(ctx: AppContext) {
   const license = currentLicense(ctx.config.licenseFile);
-  const limits = ctx.config.loginLimits;
+  const limits = await loginLimits(ctx.db, ctx.config);
+  const security = await categoryValues(ctx.db, ctx.config, 'security');
+  const basic = await categoryValues(ctx.db, ctx.config, 'basic');
+  const session = await sessionPolicy(ctx.db, ctx.config);
   return {
     WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
     OLD_PASSWORD_HISTORY_LIMIT_COUNT: 5,
-    SECURITY_MAX_IDLE_TIME: 30,
+    SECURITY_MAX_IDLE_TIME: Math.round(session.idleMs / 60_000),
     SECURITY_VIEW_AUTH_NEED_MFA: true,
     SECURITY_MFA_VERIFY_TTL: 3600,
     SECURITY_COMMAND_EXECUTION: true,
-    SECURITY_PASSWORD_EXPIRATION_TIME: 9999,
+    SECURITY_PASSWORD_EXPIRATION_TIME: security.SECURITY_PASSWORD_EXPIRATION_TIME,
     SECURITY_LUNA_REMEMBER_AUTH: true,
     SECURITY_LOGIN_LIMIT_COUNT: limits.userLimitCount,
     SECURITY_LOGIN_LIMIT_TIME: limits.userLimitMinutes,
     SECURITY_LOGIN_IP_LIMIT_COUNT: limits.ipLimitCount,
     SECURITY_LOGIN_IP_LIMIT_TIME: limits.ipLimitMinutes,
     // The rules the server enforces wherever a password is set (auth/password-policy.ts).
-    PASSWORD_RULE: publicPasswordRule(),
+    PASSWORD_RULE: publicPasswordRule(await passwordRules(ctx.db)),
     SECURITY_WATERMARK_ENABLED: true,
     SECURITY_SESSION_SHARE: true,
     XPACK_ENABLED: license.installed,
@@ -64,16 +68,8 @@ export function publicSettings(ctx: AppContext) {
     XRDP_ENABLED: true,
     TERMINAL_MAGNUS_ENABLED: true,
     TERMINAL_KOKO_SSH_ENABLED: true,
-    ANNOUNCEMENT_ENABLED: false,
-    ANNOUNCEMENT: {
-      ID: '',
-      SUBJECT: '',
-      CONTENT: '',
-      LINK: '',
-      LINK_NAME: '',
-      DATE_START: null,
-      DATE_END: null,
-    },
+    ANNOUNCEMENT_ENABLED: basic.ANNOUNCEMENT_ENABLED,
+    ANNOUNCEMENT: { LINK_NAME: '', DATE_START: null, DATE_END: null, ...(basic.ANNOUNCEMENT as object) },
     // Off unless BASTION_AUTH_TEMP_TOKEN=1 (there is no settings store yet).
     AUTH_TEMP_TOKEN: ctx.config.authTempToken === true,
   };

@@ -6,7 +6,7 @@ import {
   passwordProblems,
 } from '../../../server/src/auth/password-policy';
 import { BUILTIN_ROLE_IDS } from '../../../server/src/rbac/builtin-roles';
-import type { PasswordRules } from '../../../server/src/settings/password-rules';
+import { DEFAULT_PASSWORD_RULES, type PasswordRules } from '../../../server/src/settings/password-rules';
 
 const STRICT: PasswordRules = {
   minLength: 8,
@@ -19,13 +19,13 @@ const STRICT: PasswordRules = {
 
 describe('password policy (docs/security.md "Password policy")', () => {
   it("applies v2.21's defaults: 6 characters, no kinds required", () => {
-    expect(passwordProblems('a', { administrator: false }, 'en')).toEqual([
+    expect(passwordProblems('a', { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual([
       'The password must be at least 6 characters long.',
     ]);
-    expect(passwordProblems('abcdef', { administrator: false }, 'en')).toEqual([]);
-    expect(passwordProblems('x'.repeat(129), { administrator: false }, 'en')).toEqual([
-      'The password must be at most 128 characters long.',
-    ]);
+    expect(passwordProblems('abcdef', { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual([]);
+    expect(passwordProblems('x'.repeat(129), { administrator: false }, 'en', DEFAULT_PASSWORD_RULES)).toEqual(
+      ['The password must be at most 128 characters long.'],
+    );
   });
 
   it('names every broken rule, in the requested language', () => {

@@ -130,3 +130,23 @@ export async function setUserPasswordLastUpdated(
 export async function recordUserLogin(db: Database, userId: string, when: number): Promise<void> {
   await db.run('UPDATE users SET last_login = ? WHERE id = ?', [when, userId]);
 }
+
+/** The fields a user may change on their own profile (docs/profile.md); only those given are written. */
+export async function updateOwnProfile(
+  db: Database,
+  userId: string,
+  fields: { wechat?: string; phone?: string | null; comment?: string; isFirstLogin?: boolean },
+): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  const add = (column: string, value: unknown) => {
+    sets.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (fields.wechat !== undefined) add('wechat', fields.wechat);
+  if (fields.phone !== undefined) add('phone', fields.phone);
+  if (fields.comment !== undefined) add('comment', fields.comment);
+  if (fields.isFirstLogin !== undefined) add('is_first_login', fields.isFirstLogin);
+  if (sets.length === 0) return;
+  await db.run(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...params, userId]);
+}

@@ -106,7 +106,17 @@ export function orgResource(app: IdentityDeps, onChange: () => void): ResourceDe
         let used = (await resources.get('users.user').count(null, orgCtx)) > 0;
         for (const name of BLOCKING)
           if (!used && resources.has(name)) used = (await resources.get(name).count(null, orgCtx)) > 0;
-        if (used) throw refuse('The organization have resource, cannot be deleted');
+        // A clear 400 in the user's language, naming why (docs/organizations.md#organizations-themselves).
+        if (used)
+          throw new ApiError(
+            400,
+            l(
+              '该组织仍有资源 (用户、资产、授权等)，不能删除',
+              'The organization still holds resources (users, assets, permissions …) and cannot be deleted',
+              'この組織にはまだリソース (ユーザー、資産、権限など) があるため削除できません',
+            )[ctx.language],
+            'org_has_resources',
+          );
         onChange();
       },
     },

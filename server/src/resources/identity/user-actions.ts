@@ -1,6 +1,7 @@
 import type { IdentityDeps } from './deps';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { newCompliantPassword, passwordProblems, isAdministrator } from '../../auth/password-policy';
+import { passwordRules } from '../../settings/password-rules';
 import { ResponseError } from '../../http/api-error';
 import { currentLicense } from '../../plugins/license';
 import {
@@ -171,6 +172,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
           password,
           { administrator: isAdministrator(bindings) },
           call.ctx.language,
+          await passwordRules(app.db),
         );
         if (problems.length > 0) throw new ResponseError(400, { password: problems });
         await replacePassword(app.db, String(user.id), password, {

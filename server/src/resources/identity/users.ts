@@ -1,6 +1,7 @@
 import type { IdentityDeps } from './deps';
 import { revokeUserCredentials } from '../../auth/credential-revocation';
 import { isAdministrator, passwordProblems } from '../../auth/password-policy';
+import { passwordRules } from '../../settings/password-rules';
 import { ApiError, permissionDenied } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { BUILTIN_ROLE_IDS, builtinRoleById } from '../../rbac/builtin-roles';
@@ -288,7 +289,12 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
           errors.password = [message('required', ctx.language)];
         else if (typeof data.password === 'string' && data.password !== '') {
           const administrator = await administratorAfter(app, data, existing);
-          const problems = passwordProblems(data.password, { administrator }, ctx.language);
+          const problems = passwordProblems(
+            data.password,
+            { administrator },
+            ctx.language,
+            await passwordRules(app.db),
+          );
           if (problems.length > 0) errors.password = problems;
         }
         return Object.keys(errors).length > 0 ? errors : null;

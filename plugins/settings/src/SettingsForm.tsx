@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Http, isHttpError, mapServerErrors, useService, useT } from '@bastion/sdk';
+import type { SettingCategoryPage, SettingInput } from './categories';
+
+type Values = Record<string, unknown>;
+type Announcement = { SUBJECT?: string; CONTENT?: string; LINK?: string };
+
+const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;
+
+/**
+ * One category of the system settings (docs/settings.md#the-settings-api): read, edit, save with PATCH.
+ * A refused save keeps what was typed and shows each field's message under it.
+ */
+export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
+  const t = useT();
+  const http = useService(Http);
+  const [values, setValues] = useState<Values | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    http.get<Values>(urlOf(page.category)).then(
+      (data) => live && setValues(data),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, page.category]);
+
+  if (!values) return <i className="pi pi-spin pi-spinner" aria-label={t('form.loading')} />;
+
+  const set = (name: string, value: unknown) => {
+    setValues({ ...values, [name]: value });
+    setSaved(false);
+  };
+
+  const submit = async () => {
+    setSaving(true);
+    setSaved(false);
+    try {
+      const fields = page.groups.flatMap((group) => group.fields.map((field) => field.name));
+      const body = Object.fromEntries(fields.map((name) => [name, values[name]]));
+      setValues(await http.patch<Values>(urlOf(page.category), body, { silent: true }));
+      setErrors({});
+      setFormError(null);
+      setSaved(true);
+    } catch (error) {
+      const mapped = mapServerErrors(isHttpError(error) ? error.data : null);
+      setErrors(mapped.fields);
+      setFormError(mapped.form ?? (Object.keys(mapped.fields).length ? null : t('form.failed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // A field without a help text in the locales shows none.
+  const helpOf = (name: string): string => {
+    const text = t(`help.${name}`);
+    return text === `help.${name}` ? '' : text;
+  };
+
+  const input = (field: SettingInput) => {
+    const id = `setting-${field.name}`;
+    switch (field.type) {
+      case 'switch':
+        return (
+          <InputSwitch
+            inputId={id}
+            data-testid={id}
+            checked={values[field.name] === true}
+            onChange={(e) => set(field.name, e.value === true)}
+          />
+        );
+      case 'number':
+        return (
+          <InputNumber
+            inputId={id}
+            data-testid={id}
+            value={typeof values[field.name] === 'number' ? (values[field.name] as number) : null}
+            onValueChange={(e) => set(field.name, e.value ?? null)}
+            useGrouping={false}
+            min={0}
+            max={field.max}
+            className="w-12rem"
+          />
+        );
+      case 'text':
+        return (
+          <InputText
+            id={id}
+            data-testid={id}
+            value={typeof values[field.name] === 'string' ? (values[field.name] as string) : ''}
+            onChange={(e) => set(field.name, e.target.value)}
+            className="w-full"
+          />
+        );
+      case 'announcement': {
+        const value = (values[field.name] ?? {}) as Announcement;
+        const part = (key: keyof Announcement, text: string) =>
+          set(field.name, {
+            SUBJECT: value.SUBJECT ?? '',
+            CONTENT: value.CONTENT ?? '',
+            LINK: value.LINK ?? '',
+            [key]: text,
+          });
+        return (
+          <div className="flex flex-column gap-2 w-full" data-testid={id}>
+            <InputText
+              id={id}
+              placeholder={t('announcement.subject')}
+              value={value.SUBJECT ?? ''}
+              onChange={(e) => part('SUBJECT', e.target.value)}
+            />
+            <InputTextarea
+              placeholder={t('announcement.content')}
+              value={value.CONTENT ?? ''}
+              rows={3}
+              onChange={(e) => part('CONTENT', e.target.value)}
+            />
+            <InputText
+              placeholder={t('announcement.link')}
+              value={value.LINK ?? ''}
+              onChange={(e) => part('LINK', e.target.value)}
+            />
+          </div>
+        );
+      }
+    }
+  };
+
+  return (
+    <form
+      className="settings-plugin flex flex-column gap-4"
+      data-testid={`settings-form-${page.category}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {page.groups.map((group) => (
+        <fieldset key={group.title} className="border-none p-0 m-0 flex flex-column gap-3">
+          <legend className="text-lg font-semibold mb-2">{t(group.title)}</legend>
+          {group.fields.map((field) => (
+            <div key={field.name} className="grid align-items-start m-0">
+              <label htmlFor={`setting-${field.name}`} className="col-12 md:col-4 lg:col-3 pt-2">
+                {t(`field.${field.name}`)}
+              </label>
+              <div className="col-12 md:col-8 lg:col-6 flex flex-column gap-1">
+                {input(field)}
+                {errors[field.name] ? (
+                  <small className="p-error" data-testid={`setting-error-${field.name}`}>
+                    {errors[field.name]}
+                  </small>
+                ) : null}
+                {helpOf(field.name) ? (
+                  <small className="text-color-secondary">{helpOf(field.name)}</small>
+                ) : null}
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      ))}
+      {formError ? (
+        <div className="p-inline-message p-inline-message-error" data-testid="settings-form-error">
+          {formError}
+        </div>
+      ) : null}
+      <div className="flex align-items-center gap-3">
+        <Button type="submit" label={t('form.submit')} loading={saving} data-testid="settings-submit" />
+        {saved ? (
+          <span className="text-green-600" data-testid="settings-saved" role="status">
+            <i className="pi pi-check mr-1" aria-hidden="true" />
+            {t('form.saved')}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { createElement, lazy } from 'react';
+import { definePlugin } from '@bastion/sdk';
+import { CATEGORY_PAGES } from './categories';
+import { ORGS_PATH, orgRoutes } from './orgRoutes';
+
+// One chunk for every category page: they share the form.
+const SettingsForm = lazy(() => import('./SettingsForm'));
+
+const VIEW_SETTING = 'settings.view_setting';
+
+export default definePlugin({
+  id: 'settings',
+  i18nNamespace: 'settings',
+  routes: [
+    ...orgRoutes,
+    ...CATEGORY_PAGES.map((page) => ({
+      path: page.path,
+      view: 'settings' as const,
+      title: page.title,
+      permissions: [VIEW_SETTING, page.permission],
+      hideOrganization: true,
+      element: createElement(SettingsForm, { page, key: page.category }),
+    })),
+  ],
+  menus: [
+    ...CATEGORY_PAGES.map((page, index) => ({
+      id: `settings-${page.category}`,
+      title: page.title,
+      icon: page.icon,
+      path: page.path,
+      order: 100 + index * 10,
+      permissions: [VIEW_SETTING, page.permission],
+    })),
+    {
+      id: 'settings-orgs',
+      title: 'org.list',
+      icon: 'pi pi-sitemap',
+      path: ORGS_PATH,
+      order: 200,
+      licenseRequired: true,
+      permissions: ['orgs.view_organization'],
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+import type { ServerConfig } from '../config';
+
+/**
+ * Every editable system setting, declared once (docs/settings.md#categories): its category, kind, bounds
+ * and default. The settings API validates with it, the store keeps only changed values, and the readers
+ * (settings-values.ts) fill in the defaults. A setting is listed here only once something acts on it.
+ */
+export type SettingKind =
+  | { type: 'boolean' }
+  | { type: 'integer'; min: number; max: number }
+  | { type: 'string'; maxLength: number }
+  | { type: 'url'; maxLength: number }
+  | { type: 'announcement' };
+
+export interface SettingField {
+  kind: SettingKind;
+  /** Required on PUT (a full replacement); PATCH may leave it out. */
+  required?: boolean;
+  default: (config: ServerConfig) => unknown;
+}
+
+export interface SettingCategory {
+  /** The permission to read and to change it (docs/settings.md#permissions). */
+  readPermission: string;
+  writePermission: string;
+  fields: Readonly<Record<string, SettingField>>;
+}
+
+const bool = (value: boolean): SettingField => ({ kind: { type: 'boolean' }, default: () => value });
+const int = (min: number, max: number, value: number | ((c: ServerConfig) => number), required = false) => ({
+  kind: { type: 'integer' as const, min, max },
+  required,
+  default: typeof value === 'number' ? () => value : value,
+});
+
+export const SETTING_CATEGORIES = {
+  basic: {
+    // v2.21 lets `settings.view_setting` write these too (a design weakness): here changing them needs
+    // settings.change_other (docs/settings.md#permissions).
+    readPermission: 'settings.view_setting',
+    writePermission: 'settings.change_other',
+    fields: {
+      // The profile's guide_url: the console's user-guide link.
+      USER_GUIDE_URL: { kind: { type: 'url', maxLength: 256 }, default: () => '' },
+      // The workbench's announcement (public settings ANNOUNCEMENT_ENABLED / ANNOUNCEMENT).
+      ANNOUNCEMENT_ENABLED: bool(false),
+      ANNOUNCEMENT: {
+        kind: { type: 'announcement' },
+        default: () => ({ ID: '', SUBJECT: '', CONTENT: '', LINK: '' }),
+      },
+    },
+  },
+  security: {
+    readPermission: 'settings.change_security',
+    writePermission: 'settings.change_security',
+    fields: {
+      SECURITY_PASSWORD_MIN_LENGTH: int(6, 30, 6, true),
+      SECURITY_ADMIN_USER_PASSWORD_MIN_LENGTH: int(6, 30, 6, true),
+      SECURITY_PASSWORD_UPPER_CASE: bool(false),
+      SECURITY_PASSWORD_LOWER_CASE: bool(false),
+      SECURITY_PASSWORD_NUMBER: bool(false),
+      SECURITY_PASSWORD_SPECIAL_CHAR: bool(false),
+      SECURITY_LOGIN_LIMIT_COUNT: int(3, 99999, (c) => c.loginLimits.userLimitCount),
+      SECURITY_LOGIN_LIMIT_TIME: int(5, 99999, (c) => c.loginLimits.userLimitMinutes, true),
+      SECURITY_LOGIN_IP_LIMIT_COUNT: int(1, 99999, (c) => c.loginLimits.ipLimitCount),
+      SECURITY_LOGIN_IP_LIMIT_TIME: int(5, 99999, (c) => c.loginLimits.ipLimitMinutes, true),
+      // Minutes without a request after which a console session ends (at most the session's lifetime).
+      SECURITY_MAX_IDLE_TIME: int(1, 99999, 30),
+      SESSION_EXPIRE_AT_BROWSER_CLOSE: bool(true),
+      SECURITY_PASSWORD_EXPIRATION_TIME: int(1, 99999, 9999, true),
+    },
+  },
+} as const satisfies Record<string, SettingCategory>;
+
+export type SettingCategoryName = keyof typeof SETTING_CATEGORIES;
+
+export const isSettingCategory = (name: string): name is SettingCategoryName =>
+  Object.hasOwn(SETTING_CATEGORIES, name);
+
+/** Every field of every category, by name. */
+export const SETTING_FIELDS: ReadonlyMap<string, SettingField> = new Map(
+  Object.values(SETTING_CATEGORIES).flatMap((category) =>
+    Object.entries(category.fields as Record<string, SettingField>),
+  ),
+);
