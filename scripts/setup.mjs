@@ -1,7 +1,7 @@
 // First-run set-up behind the README's two commands, so that a fresh clone needs nothing else:
 //   --start  installs the npm dependencies when they are missing or older than the lockfile;
-//   --test   does the same and makes sure Debian's Chromium (browser tests) and PostgreSQL server
-//            (the api suite's second backend) are there.
+//   --test   does the same and makes sure Debian's Chromium (browser tests), PostgreSQL server (the api
+//            suite's second backend) and OpenSSH server (the SSH test hosts) are there.
 // Only Node built-ins here: this runs before node_modules exists.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -158,9 +158,27 @@ function ensurePostgres() {
   run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql', 'postgresql-contrib']);
 }
 
+/** Debian's OpenSSH server: the tests start their own hosts in private namespaces (tests/support/ssh-hosts.mjs). */
+function ensureOpenssh() {
+  if (existsSync('/usr/sbin/sshd')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      'The SSH tests run real OpenSSH servers, whose package is missing.\n' +
+        'Install it with:  sudo apt-get update && sudo apt-get install -y openssh-server\n' +
+        '(the tests start their own servers in private namespaces; the system service is not used), then run npm test again.',
+    );
+    process.exit(1);
+  }
+  console.log('Installing the OpenSSH server from Debian for the SSH tests…');
+  run('apt-get', ['update']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'openssh-server']);
+}
+
 const mode = process.argv[2];
 await ensureDependencies();
 if (mode === '--test') {
   ensureChromium();
   ensurePostgres();
+  ensureOpenssh();
 }
