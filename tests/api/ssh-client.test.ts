@@ -21,6 +21,7 @@ const otherKey = ssh2.utils.generateKeyPairSync('ed25519');
 const lockedKey = ssh2.utils.generateKeyPairSync('ed25519', {
   passphrase: 'Open-Sesame-1',
   cipher: 'aes256-ctr',
+  rounds: 16,
 });
 
 beforeAll(async () => {
