@@ -20,6 +20,8 @@ import {
   subtreeOf,
   toNode,
 } from '../resources/assets/node-store';
+import { assetSshTarget } from '../resources/asset-access/ssh-targets';
+import { sshFailureOf, withSsh } from '../ssh/ssh-client';
 import { opsMessage, type OpsMessage } from './messages';
 import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
 
@@ -42,6 +44,32 @@ export interface ProbeResult {
   ok: boolean;
   ms: number;
   failure?: ProbeFailure;
+  /** The translated reason when the probe gives its own (an SSH login's per-host failure). */
+  reason?: string;
+}
+
+/**
+ * One asset's test: an SSH login as its admin user (through its domain's gateway) when it has one and
+ * speaks SSH (docs/ssh.md), otherwise a TCP connection to its first protocol's port.
+ */
+async function probe(resources: ResourceDirectory, target: Target, run: RunHandle): Promise<ProbeResult> {
+  if (target.port === null) return { ok: false, ms: 0, failure: 'no_port' };
+  const ssh = await assetSshTarget(resources, target.row);
+  if (!ssh) return probeTcp(target.ip, target.port, PROBE.timeoutMs, run.signal);
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    await withSsh(ssh, (session) => session.exec('true'), { signal: run.signal });
+    return { ok: true, ms: ms() };
+  } catch (error) {
+    const failure = sshFailureOf(error);
+    return {
+      ok: false,
+      ms: ms(),
+      failure: failure.kind === 'cancelled' ? 'cancelled' : failure.kind,
+      reason: failure.text(run.language),
+    };
+  }
 }
 
 /** One TCP connection attempt: ok when the handshake completes; the socket is closed at once. */
@@ -113,6 +141,7 @@ interface Target {
   /** Port of the first ssh/rdp/telnet/vnc protocol; null when it has none. */
   port: number | null;
   active: boolean;
+  row: StoredRow;
 }
 
 function targetOf(row: StoredRow): Target {
@@ -125,6 +154,7 @@ function targetOf(row: StoredRow): Target {
     ip: String(row.ip ?? '').trim(),
     port: Number.isInteger(port) && port > 0 && port <= 65535 ? port : null,
     active: row.is_active !== false,
+    row,
   };
 }
 
@@ -157,16 +187,13 @@ function connectivityWork(
     const queue = [...targets];
     const worker = async (): Promise<void> => {
       for (let target = queue.shift(); target; target = queue.shift()) {
-        const result: ProbeResult =
-          target.port === null
-            ? { ok: false, ms: 0, failure: 'no_port' }
-            : await probeTcp(target.ip, target.port, PROBE.timeoutMs, run.signal);
+        const result: ProbeResult = await probe(resources, target, run);
         const params = { host: target.hostname, address: addressOf(target), ms: result.ms };
         if (result.ok) {
           outcome.contacted.push(target.hostname);
           run.log(t('logHostOk', params));
         } else {
-          const reason = reasonText(result.failure ?? 'unknown', run.language);
+          const reason = result.reason ?? reasonText(result.failure ?? 'unknown', run.language);
           outcome.dark[target.hostname] = reason;
           run.log(t('logHostFailed', { ...params, reason }));
         }

@@ -1,10 +1,11 @@
-import type { ResourceDeclaration } from '../../engine/declaration';
+import type { ResourceDeclaration, ResourceDirectory } from '../../engine/declaration';
 import { adminUserResource } from './admin-user';
 import { commandFilterResource } from './command-filter';
 import { commandFilterRuleResource } from './command-filter-rule';
 import { domainResource } from './domain';
 import { gatewayResource } from './gateway';
 import type { SecretDeps } from './secrets';
+import { rememberSealingDir } from './ssh-targets';
 import { systemUserResource } from './system-user';
 
 /**
@@ -12,7 +13,11 @@ import { systemUserResource } from './system-user';
  * (and the admin-users view over them), command filters and their rules. Secrets are sealed with the data
  * folder's key, hence `deps`.
  */
-export function assetAccessResources(deps: SecretDeps): ResourceDeclaration[] {
+export function assetAccessResources(
+  deps: SecretDeps & { resources?: ResourceDirectory },
+): ResourceDeclaration[] {
+  // SSH work outside a request (tasks) opens secrets through the engine's directory.
+  rememberSealingDir(deps.resources, deps.config?.dataDir);
   return [
     domainResource,
     gatewayResource(deps),
