@@ -2,6 +2,8 @@
 // in as it — directly, or through its domain's gateway to a host only the gateway reaches — against real
 // OpenSSH hosts (tests/support/ssh-hosts.mjs). Each failure gets its per-host reason in the task log, and
 // no secret reaches the log.
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from './harness';
 import { ASSETS, adminClient, call, type AssetBody } from './asset-helpers';
@@ -51,11 +53,9 @@ async function asset(hostname: string, ip: string, port: number, extra: Record<s
   return created.body;
 }
 
-/** Runs the asset's test; returns the asset after it and the run's log. */
-async function testAsset(id: string): Promise<{ connectivity: string; log: string }> {
-  const started = await call<{ task: string }>(admin, 'POST', `${ASSETS}${id}/tasks/`, {
-    body: { action: 'test' },
-  });
+/** Runs an asset task (default the test); returns the asset after it and the run's log. */
+async function testAsset(id: string, action = 'test'): Promise<{ connectivity: string; log: string }> {
+  const started = await call<{ task: string }>(admin, 'POST', `${ASSETS}${id}/tasks/`, { body: { action } });
   expect(started.status).toBe(200);
   await expect
     .poll(
@@ -125,5 +125,31 @@ describe('asset connectivity over SSH', () => {
     // Without the domain, the same address from the console is not that host.
     await call(admin, 'PATCH', `${ASSETS}${inner.id}/`, { body: { domain: null } });
     expect((await testAsset(inner.id)).connectivity).toBe('failed');
+  });
+});
+
+describe('refresh hardware over SSH', () => {
+  it("reads CPU, memory, disks and OS from the host into the asset's fields", async () => {
+    const target = await asset('ssh-hw', host.host, host.port, {
+      admin_user: await adminUser('hw-root', DIRECT_PASSWORD),
+    });
+    const { log } = await testAsset(target.id, 'refresh');
+    expect(log).toMatch(/ok +ssh-hw/);
+    const after = (await call<AssetBody>(admin, 'GET', `${ASSETS}${target.id}/`)).body;
+    const osName = /^NAME="?([^"\n]+)"?$/m.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1];
+    expect(after).toMatchObject({
+      cpu_vcpus: os.cpus().length,
+      os: osName,
+      os_arch: process.arch === 'x64' ? 'x86_64' : expect.any(String),
+    });
+    expect(String(after.memory)).toMatch(/^\d+\.\d\d G$/);
+    expect(Math.abs(parseFloat(String(after.memory)) - os.totalmem() / 1024 ** 3)).toBeLessThan(0.1);
+    expect(String(after.hardware_info)).toContain(`${os.cpus().length} Core`);
+  });
+
+  it('fails per host, with the reason, for an asset without an admin user', async () => {
+    const bare = await asset('ssh-bare', host.host, host.port, {});
+    const { log } = await testAsset(bare.id, 'refresh');
+    expect(log).toMatch(/ssh-bare.*No admin user/);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../resources/assets/node-store';
 import { assetSshTarget } from '../resources/asset-access/ssh-targets';
 import { sshFailureOf, withSsh } from '../ssh/ssh-client';
+import { hardwareWork } from './hardware';
 import { opsMessage, type OpsMessage } from './messages';
 import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
 
@@ -254,7 +255,17 @@ async function assetTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const action = actionOf(call, ['refresh', 'test', 'push_system_user', 'test_system_user']);
   if (action === 'refresh') {
     requirePerm(ctx, REFRESH);
-    throw refuse('refreshNeedsAdminUser', ctx);
+    const row = call.row ?? {};
+    const hostname = String(row.hostname ?? '');
+    const task = await runnerFor(call.resources).start({
+      ctx,
+      orgId: String(row.org_id),
+      kind: 'asset_hardware',
+      subject: hostname,
+      hosts: row.is_active === false ? [] : [String(row.id)],
+      work: hardwareWork(call.resources, row.is_active === false ? [] : [row]),
+    });
+    return { body: { task } };
   }
   if (action === 'push_system_user' || action === 'test_system_user') {
     requirePerm(ctx, action === 'push_system_user' ? PUSH : TEST);
@@ -284,7 +295,24 @@ async function nodeTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const action = actionOf(call, ['refresh', 'test', 'refresh_cache']);
   if (action === 'refresh') {
     requirePerm(ctx, REFRESH);
-    throw refuse('refreshNeedsAdminUser', ctx);
+    const node = toNode(call.row ?? {});
+    const nodeCtx = { ...ctx, orgId: node.orgId };
+    const ids = subtreeOf(await orgNodes(resources, nodeCtx), node).map((item) => item.id);
+    const rows = (await resources.get(ASSET).find(assetsOfNodes(ids), nodeCtx))
+      .filter((row) => row.is_active !== false)
+      .sort((a, b) => String(a.hostname).localeCompare(String(b.hostname)));
+    const unique = [...new Map(rows.map((row) => [String(row.id), row])).values()].slice(0, PROBE.maxHosts);
+    const path =
+      (await pathsOfNodes(resources, nodeCtx, [node.id], new Set([node.orgId]))).get(node.id) ?? node.value;
+    const task = await runnerFor(resources).start({
+      ctx,
+      orgId: node.orgId,
+      kind: 'node_hardware',
+      subject: path,
+      hosts: unique.map((row) => String(row.id)),
+      work: hardwareWork(resources, unique),
+    });
+    return { body: { task } };
   }
   if (action === 'refresh_cache') {
     requirePerm(ctx, 'assets.change_node');

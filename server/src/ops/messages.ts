@@ -48,9 +48,24 @@ export const OPS_MESSAGES = {
 
   // The asset / node task actions.
   refreshNeedsAdminUser: {
-    en: 'Refreshing hardware info needs an SSH admin credential for the asset; this console does not manage admin users yet.',
-    zh: '更新硬件信息需要资产的 SSH 管理用户凭据，当前控制台尚不支持管理用户',
-    ja: 'ハードウェア情報の更新にはアセットの SSH 管理ユーザーの資格情報が必要ですが、このコンソールはまだ管理ユーザーを管理していません。',
+    en: 'No admin user to log in with: give the asset an admin user and an SSH protocol.',
+    zh: '没有可登录的特权用户：请为资产设置特权用户和 SSH 协议',
+    ja: 'ログインに使う管理ユーザーがありません: アセットに管理ユーザーと SSH プロトコルを設定してください。',
+  },
+  taskAssetHardware: {
+    en: 'Update some assets hardware info: {subject}',
+    zh: '更新资产硬件信息: {subject}',
+    ja: 'アセットハードウェア情報の更新: {subject}',
+  },
+  taskNodeHardware: {
+    en: 'Update node asset hardware information: {subject}',
+    zh: '更新节点资产硬件信息: {subject}',
+    ja: 'ノード資産ハードウェア情報の更新: {subject}',
+  },
+  logHardware: {
+    en: '         {host}: {vendor} {model}, CPU {cpu}, memory {memory}, disk {disk}, {os} {version} {arch}',
+    zh: '         {host}: {vendor} {model}，CPU {cpu}，内存 {memory}，硬盘 {disk}，{os} {version} {arch}',
+    ja: '         {host}: {vendor} {model}、CPU {cpu}、メモリ {memory}、ディスク {disk}、{os} {version} {arch}',
   },
   needsSystemUsers: {
     en: 'This action needs system users; this console does not manage system users yet.',
