@@ -1,6 +1,7 @@
 // Domains with their gateways (tested over SSH against a real OpenSSH host), system users created from the
 // protocol menu, command filters with their rules, as an administrator meets them in Chromium. No secret
 // typed in a form shows up on a page afterwards.
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../api/harness';
 import { ADMIN_PASSWORD, apiJson, consoleForFile, openSignedIn } from './harness';
@@ -115,6 +116,56 @@ describe('command filters', () => {
     const rule = page.locator('[data-testid="cmd-filter-rules"] tbody tr', { hasText: 'reboot' });
     await rule.waitFor();
     expect(await rule.textContent()).toContain('\\b(shutdown|reboot)\\b');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('asset hardware over SSH', () => {
+  it('refreshes hardware from the asset detail, shows the values read from the host, and tests the asset', async () => {
+    const admin = new Client(c.baseUrl);
+    await admin.login('admin', ADMIN_PASSWORD);
+    await apiJson(admin, 'GET', '/api/v1/assets/nodes/children/tree/');
+    const user = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/admin-users/', {
+      name: 'hw-admin',
+      username: 'root',
+      password: GATEWAY_PASSWORD,
+    });
+    const asset = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/assets/', {
+      hostname: 'hw-01',
+      ip: host.host,
+      platform: 'Linux',
+      protocols: [`ssh/${host.port}`],
+      admin_user: user.id,
+    });
+    const page = await openSignedIn(c, `/ui/console/assets/assets/${asset.id}`);
+    await page.locator('[data-testid="detail-title"]').waitFor();
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('[data-testid="quick-refresh"]').click(),
+    ]);
+    const output = popup.locator('[data-testid="task-log-output"]');
+    await expect.poll(() => output.textContent()).toMatch(/ok +hw-01/);
+    // The host's memory as the server formats it (MemTotal, in GiB with two decimals).
+    const memory = `${(os.totalmem() / 1024 ** 3).toFixed(2)} G`;
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.locator('[data-testid="detail-title"]').waitFor();
+        return page.locator('body').textContent();
+      })
+      .toContain(memory);
+    const text = await page.locator('body').textContent();
+    if (process.arch === 'x64') expect(text).toContain('x86_64');
+
+    // The connectivity test logs in as the admin user and says so per host.
+    const [testLog] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('[data-testid="quick-test"]').click(),
+    ]);
+    await expect
+      .poll(() => testLog.locator('[data-testid="task-log-output"]').textContent())
+      .toMatch(/ok +hw-01/);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -68,3 +68,8 @@ export const USER_SELECT: RelationConfig = {
   label: (r) => `${String(r.name ?? '')}(${String(r.username ?? '')})`,
   params: { fields_size: 'mini' },
 };
+/** An asset's admin user: the system users of type admin (the admin-users view). */
+export const ADMIN_USER_SELECT: RelationConfig = {
+  url: ADMIN_USERS_URL,
+  label: (r) => `${String(r.name ?? '')}(${String(r.username ?? '')})`,
+};
