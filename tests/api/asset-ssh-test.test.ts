@@ -4,7 +4,9 @@
 // no secret reaches the log.
 import fs from 'node:fs';
 import os from 'node:os';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSsh } from '../../server/src/ssh/ssh-client';
 import { startTestServer, type Client, type TestServer } from './harness';
 import { ASSETS, adminClient, call, type AssetBody } from './asset-helpers';
 import { freePort } from '../support/server-process.mjs';
@@ -151,5 +153,83 @@ describe('refresh hardware over SSH', () => {
     const bare = await asset('ssh-bare', host.host, host.port, {});
     const { log } = await testAsset(bare.id, 'refresh');
     expect(log).toMatch(/ssh-bare.*No admin user/);
+  });
+});
+
+describe('push a system user over SSH', () => {
+  const deployKey = ssh2.utils.generateKeyPairSync('ed25519');
+
+  it('creates the account, its key and sudo rule on the host, then logs in as it', async () => {
+    const target = await asset('ssh-push', host.host, host.port, {
+      admin_user: await adminUser('push-root', DIRECT_PASSWORD),
+    });
+    const created = await call<{ id: string }>(admin, 'POST', '/api/v1/assets/system-users/', {
+      body: {
+        name: 'deployer',
+        username: 'deployer',
+        password: 'Deploy-Pass-93z',
+        private_key: deployKey.private,
+        sudo: '/bin/systemctl, /usr/bin/journalctl',
+        shell: '/bin/bash',
+        system_groups: 'deploy',
+        assets: [target.id],
+      },
+    });
+    expect(created.status).toBe(201);
+    const started = await call<{ task: string }>(
+      admin,
+      'POST',
+      `/api/v1/assets/system-users/${created.body.id}/tasks/`,
+      {
+        body: { action: 'push' },
+      },
+    );
+    expect(started.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${started.body.task}/`)).body
+            .is_finished,
+      )
+      .toBe(true);
+    const log = (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+    expect(log).toMatch(/ok +ssh-push/);
+    expect(log).not.toContain('Deploy-Pass-93z');
+    // On the test host: the account in its groups, the sudo rule, a password that logs in.
+    expect(host.exec('id -nG deployer').split(/\s+/)).toContain('deploy');
+    expect(host.exec('cat /etc/sudoers.d/deployer')).toBe(
+      'deployer ALL=(ALL) NOPASSWD: /bin/systemctl, /usr/bin/journalctl\n',
+    );
+    expect(host.log()).toMatch(/Accepted password for deployer/);
+    // The pushed key logs in too.
+    const viaKey = await withSsh(
+      { host: host.host, port: host.port, username: 'deployer', privateKey: deployKey.private },
+      (session) => session.exec('id -un'),
+    );
+    expect(viaKey.stdout.trim()).toBe('deployer');
+    // Never on this machine.
+    expect(fs.readFileSync('/etc/passwd', 'utf8')).not.toMatch(/^deployer:/m);
+
+    // The test action logs in as the system user, and says so per host when its credentials are wrong.
+    await call(admin, 'PATCH', `/api/v1/assets/system-users/${created.body.id}/`, {
+      body: { password: 'wrong-pass', private_key: ssh2.utils.generateKeyPairSync('ed25519').private },
+    });
+    const tested = await call<{ task: string }>(
+      admin,
+      'POST',
+      `/api/v1/assets/system-users/${created.body.id}/tasks/`,
+      {
+        body: { action: 'test', assets: [target.id] },
+      },
+    );
+    await expect
+      .poll(
+        async () =>
+          (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${tested.body.task}/`)).body
+            .is_finished,
+      )
+      .toBe(true);
+    const testLog = (await call<{ data: string }>(admin, 'GET', LOG_URL(tested.body.task))).body.data;
+    expect(testLog).toMatch(/ssh-push.*Authentication failed/);
   });
 });

@@ -23,6 +23,7 @@ import {
 import { assetSshTarget } from '../resources/asset-access/ssh-targets';
 import { sshFailureOf, withSsh } from '../ssh/ssh-client';
 import { hardwareWork } from './hardware';
+import { systemUserWork } from './system-user-tasks';
 import { opsMessage, type OpsMessage } from './messages';
 import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
 
@@ -269,7 +270,27 @@ async function assetTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   }
   if (action === 'push_system_user' || action === 'test_system_user') {
     requirePerm(ctx, action === 'push_system_user' ? PUSH : TEST);
-    throw refuse('needsSystemUsers', ctx);
+    const row = call.row ?? {};
+    const given = (call.body as { system_users?: unknown }).system_users;
+    const ids = Array.isArray(given) ? given.filter((id): id is string => typeof id === 'string') : [];
+    if (ids.length === 0) throw refuse('needsSystemUsers', ctx);
+    const scope = { ...ctx, orgId: String(row.org_id) };
+    const users = await call.resources
+      .get('assets.systemuser')
+      .find({ field: 'id', op: 'in', values: ids }, scope);
+    const task = await runnerFor(call.resources).start({
+      ctx,
+      orgId: String(row.org_id),
+      kind: action === 'push_system_user' ? 'system_user_push' : 'system_user_test',
+      subject: String(row.hostname ?? ''),
+      hosts: [String(row.id)],
+      work: systemUserWork(
+        call.resources,
+        action === 'push_system_user' ? 'push' : 'test',
+        users.map((user) => [user, row] as const),
+      ),
+    });
+    return { body: { task } };
   }
   requirePerm(ctx, TEST);
   const row = call.row ?? {};

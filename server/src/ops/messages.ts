@@ -52,6 +52,21 @@ export const OPS_MESSAGES = {
     zh: '没有可登录的特权用户：请为资产设置特权用户和 SSH 协议',
     ja: 'ログインに使う管理ユーザーがありません: アセットに管理ユーザーと SSH プロトコルを設定してください。',
   },
+  taskSystemUserPush: {
+    en: 'Push system user to assets: {subject}',
+    zh: '推送系统用户到资产: {subject}',
+    ja: 'システムユーザーをアセットにプッシュ: {subject}',
+  },
+  taskSystemUserTest: {
+    en: 'Test system user connectivity: {subject}',
+    zh: '测试系统用户可连接性: {subject}',
+    ja: 'システムユーザーの接続性のテスト: {subject}',
+  },
+  badSystemUserAction: {
+    en: 'The action must be "push" or "test".',
+    zh: '操作必须是 "push" 或 "test"',
+    ja: 'アクションは "push" または "test" である必要があります。',
+  },
   taskAssetHardware: {
     en: 'Update some assets hardware info: {subject}',
     zh: '更新资产硬件信息: {subject}',
@@ -68,9 +83,9 @@ export const OPS_MESSAGES = {
     ja: '         {host}: {vendor} {model}、CPU {cpu}、メモリ {memory}、ディスク {disk}、{os} {version} {arch}',
   },
   needsSystemUsers: {
-    en: 'This action needs system users; this console does not manage system users yet.',
-    zh: '该操作需要系统用户，当前控制台尚不支持系统用户',
-    ja: 'この操作にはシステムユーザーが必要ですが、このコンソールはまだシステムユーザーを管理していません。',
+    en: 'Choose the system users (system_users) to push or test.',
+    zh: '请选择要推送或测试的系统用户（system_users）',
+    ja: 'プッシュまたはテストするシステムユーザー（system_users）を選択してください。',
   },
   noAmountCache: {
     en: 'Asset amounts are counted live; there is no cache to refresh.',

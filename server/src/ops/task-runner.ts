@@ -61,6 +61,8 @@ const TASK_NAME_KEY: Record<TaskKind, OpsMessage> = {
   node_connectivity: 'taskNodeConnectivity',
   asset_hardware: 'taskAssetHardware',
   node_hardware: 'taskNodeHardware',
+  system_user_push: 'taskSystemUserPush',
+  system_user_test: 'taskSystemUserTest',
 };
 
 /** The task's display name in a language (also its stored English `name`). */

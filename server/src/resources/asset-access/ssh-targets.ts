@@ -71,3 +71,16 @@ function gatewayEndpoint(dataDir: string, gateway: StoredRow): SshEndpoint {
     name: String(gateway.name),
   };
 }
+
+/** A system user's credentials, opened for logging in as it (and its public key for a push). */
+export function openSystemUser(
+  resources: ResourceDirectory,
+  user: StoredRow,
+): { username: string; password: string; privateKey: string; passphrase: string; publicKey: string } {
+  const dataDir = SEALING_DIRS.get(resources) ?? '';
+  return {
+    username: String(user.username ?? ''),
+    ...openCredentials(dataDir, SYSTEM_USER_TABLE, user),
+    publicKey: typeof user.public_key === 'string' ? user.public_key : '',
+  };
+}

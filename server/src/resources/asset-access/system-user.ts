@@ -7,6 +7,7 @@ import {
   type ResourceDeclaration,
   type StoredRow,
 } from '../../engine/declaration';
+import { SYSTEM_USER_TASKS_ACTION } from '../../ops/system-user-tasks';
 import { choice, l } from '../label';
 import { STAMP_FIELDS } from './common-fields';
 import { accessMessage } from './messages';
@@ -291,5 +292,6 @@ export function systemUserResource(deps: SecretDeps): ResourceDeclaration {
     dateRangeField: 'date_created',
     bulkDelete: 'org',
     hooks: systemUserHooks(deps, 'assets.systemuser'),
+    extraActions: [SYSTEM_USER_TASKS_ACTION],
   });
 }

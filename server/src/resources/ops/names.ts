@@ -8,5 +8,7 @@ export const TASK_KINDS = [
   'node_connectivity',
   'asset_hardware',
   'node_hardware',
+  'system_user_push',
+  'system_user_test',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
