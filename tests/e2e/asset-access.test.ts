@@ -122,7 +122,7 @@ describe('command filters', () => {
 });
 
 describe('asset hardware over SSH', () => {
-  it('refreshes hardware from the asset detail, shows the values read from the host, and tests the asset', async () => {
+  it('refreshes hardware from the asset detail, shows the values read from the host, tests the asset, pushes a system user', async () => {
     const admin = new Client(c.baseUrl);
     await admin.login('admin', ADMIN_PASSWORD);
     await apiJson(admin, 'GET', '/api/v1/assets/nodes/children/tree/');
@@ -166,6 +166,24 @@ describe('asset hardware over SSH', () => {
     await expect
       .poll(() => testLog.locator('[data-testid="task-log-output"]').textContent())
       .toMatch(/ok +hw-01/);
+
+    // Push a system user to the asset from its detail; the account then exists on the host.
+    const pushed = await apiJson<{ id: string }>(admin, 'POST', '/api/v1/assets/system-users/', {
+      name: 'e2e-pushed',
+      username: 'e2epushed',
+      password: 'Pushed-e2e-Pass-4',
+      assets: [asset.id],
+    });
+    await page.goto(`${c.baseUrl}/ui/console/assets/system-users/${pushed.id}`);
+    await page.locator('[data-testid="detail-title"]').waitFor();
+    const [pushLog] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('[data-testid="quick-push"]').click(),
+    ]);
+    await expect
+      .poll(() => pushLog.locator('[data-testid="task-log-output"]').textContent())
+      .toMatch(/ok +hw-01/);
+    expect(host.exec('getent passwd e2epushed | cut -d: -f1').trim()).toBe('e2epushed');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

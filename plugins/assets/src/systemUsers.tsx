@@ -11,6 +11,8 @@ import {
   QuickActions,
   TabsPage,
   m2mCard,
+  openTaskLog,
+  taskIdOf,
   useCan,
   useT,
   type DetailContext,
@@ -293,10 +295,40 @@ const filtersCard = m2mCard({
   permission: 'assets.change_systemuser',
 });
 
+/** Starts a push or test of the system user on its assets and opens the task log. */
+async function runTask(c: DetailContext, action: 'push' | 'test'): Promise<void> {
+  const task = taskIdOf(await c.http.post(`${c.url}tasks/`, { action }));
+  if (task) openTaskLog(task);
+}
+
 function Aside({ c }: { c: DetailContext }) {
   const pushable = ['ssh', 'rdp'].includes(String(c.object.protocol)) && c.object.type !== 'admin';
+  const ssh = c.object.protocol === 'ssh';
   return (
     <>
+      {ssh ? (
+        <QuickActions
+          title="systemUser.tasks"
+          actions={[
+            {
+              name: 'test',
+              label: 'systemUser.testAssets',
+              type: 'button',
+              buttonLabel: 'systemUser.testButton',
+              disabled: !c.can('assets.test_assetconnectivity') || c.rootOrg,
+              onClick: () => runTask(c, 'test'),
+            },
+            {
+              name: 'push',
+              label: 'systemUser.pushAssets',
+              type: 'button',
+              buttonLabel: 'systemUser.pushButton',
+              disabled: !c.can('assets.push_assetsystemuser') || c.rootOrg || c.object.type === 'admin',
+              onClick: () => runTask(c, 'push'),
+            },
+          ]}
+        />
+      ) : null}
       {pushable ? (
         <QuickActions
           title="systemUser.quick"
