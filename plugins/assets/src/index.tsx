@@ -12,7 +12,7 @@ import {
 import { domainRoutes, gatewayRoutes } from './domains';
 import { labelRoutes } from './labels';
 import { platformRoutes } from './platforms';
-import { systemUserRoutes } from './systemUsers';
+import { systemUserRoutes } from './systemUserRoutes';
 
 export default definePlugin({
   id: 'assets',

@@ -17,7 +17,6 @@ import {
   useT,
   type DetailContext,
   type FieldsLayout,
-  type RouteContribution,
 } from '@bastion/sdk';
 import {
   ADMIN_USERS_URL,
@@ -96,7 +95,7 @@ function layoutOf(protocol: string, admin: boolean): FieldsLayout {
 
 const manual = (v: Record<string, unknown>) => v.login_mode === 'manual';
 
-function SystemUserForm() {
+export function SystemUserForm() {
   const [search] = useSearchParams();
   const admin = search.get('type') === 'admin';
   const protocol = admin ? 'ssh' : (search.get('protocol') ?? 'ssh');
@@ -240,7 +239,7 @@ function AdminTable() {
 }
 
 /** System users: the common users and the admin users, as two tabs. */
-function SystemUserListPage() {
+export function SystemUserListPage() {
   return (
     <TabsPage
       testId="system-users-page"
@@ -353,7 +352,7 @@ function Aside({ c }: { c: DetailContext }) {
   );
 }
 
-function SystemUserDetailPage() {
+export function SystemUserDetailPage() {
   return (
     <DetailPage
       url={SYSTEM_USERS_URL}
@@ -381,40 +380,3 @@ function SystemUserDetailPage() {
     />
   );
 }
-
-export const systemUserRoutes: RouteContribution[] = [
-  {
-    view: 'console',
-    path: SYSTEM_USERS_PATH,
-    title: 'systemUser.list',
-    permissions: ['assets.view_systemuser'],
-    component: SystemUserListPage,
-  },
-  {
-    view: 'console',
-    path: `${SYSTEM_USERS_PATH}/create`,
-    title: 'systemUser.create',
-    hidden: true,
-    noCache: true,
-    permissions: ['assets.add_systemuser'],
-    component: SystemUserForm,
-  },
-  {
-    view: 'console',
-    path: `${SYSTEM_USERS_PATH}/:id/update`,
-    title: 'systemUser.update',
-    hidden: true,
-    noCache: true,
-    permissions: ['assets.change_systemuser'],
-    component: SystemUserForm,
-  },
-  {
-    view: 'console',
-    path: `${SYSTEM_USERS_PATH}/:id`,
-    title: 'systemUser.detail',
-    hidden: true,
-    noCache: true,
-    permissions: ['assets.view_systemuser'],
-    component: SystemUserDetailPage,
-  },
-];
