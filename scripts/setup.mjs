@@ -1,7 +1,7 @@
 // First-run set-up behind the README's two commands, so that a fresh clone needs nothing else:
 //   --start  installs the npm dependencies when they are missing or older than the lockfile;
-//   --test   does the same and makes sure Debian's Chromium (browser tests) and PostgreSQL server
-//            (the api suite's second backend) are there.
+//   --test   does the same and makes sure Debian's Chromium (browser tests), PostgreSQL server (the api
+//            suite's second backend) and OpenSSH server (the SSH test hosts) are there.
 // Only Node built-ins here: this runs before node_modules exists.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -120,20 +120,24 @@ async function ensureDependencies() {
   );
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * A Debian package the tests need: nothing when `present`, installed with apt-get when we are root,
+ * otherwise a message with the command and exit 1.
+ */
+function ensureDebianPackages({ present, packages, installing, missing, note }) {
+  if (present) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `The browser tests need Chromium at ${CHROMIUM}.\n` +
-        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        '(or point BASTION_CHROMIUM at a Chromium binary), then run npm test again.',
+      `${missing}\n` +
+        `Install it with:  sudo apt-get update && sudo apt-get install -y ${packages[0]}\n` +
+        `${note}, then run npm test again.`,
     );
     process.exit(1);
   }
-  console.log('Installing Chromium from Debian for the browser tests…');
+  console.log(installing);
   run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...packages]);
 }
 
 /** Debian's server binaries (`/usr/lib/postgresql/<version>/bin`); the tests start their own cluster. */
@@ -142,25 +146,31 @@ function postgresInstalled() {
   return existsSync(root) && readdirSync(root).some((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')));
 }
 
-function ensurePostgres() {
-  if (postgresInstalled()) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      'The api tests also run on PostgreSQL, whose server is missing.\n' +
-        'Install it with:  sudo apt-get update && sudo apt-get install -y postgresql\n' +
-        '(the tests start their own throw-away cluster; nothing is configured), then run npm test again.',
-    );
-    process.exit(1);
-  }
-  console.log('Installing the PostgreSQL server from Debian for the api tests…');
-  run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql', 'postgresql-contrib']);
+function ensureTestPackages() {
+  ensureDebianPackages({
+    present: existsSync(CHROMIUM),
+    packages: ['chromium'],
+    installing: 'Installing Chromium from Debian for the browser tests…',
+    missing: `The browser tests need Chromium at ${CHROMIUM}.`,
+    note: '(or point BASTION_CHROMIUM at a Chromium binary)',
+  });
+  ensureDebianPackages({
+    present: postgresInstalled(),
+    packages: ['postgresql', 'postgresql-contrib'],
+    installing: 'Installing the PostgreSQL server from Debian for the api tests…',
+    missing: 'The api tests also run on PostgreSQL, whose server is missing.',
+    note: '(the tests start their own throw-away cluster; nothing is configured)',
+  });
+  // The tests start their own hosts in private namespaces (tests/support/ssh-hosts.mjs).
+  ensureDebianPackages({
+    present: existsSync('/usr/sbin/sshd'),
+    packages: ['openssh-server'],
+    installing: 'Installing the OpenSSH server from Debian for the SSH tests…',
+    missing: 'The SSH tests run real OpenSSH servers, whose package is missing.',
+    note: '(the tests start their own servers in private namespaces; the system service is not used)',
+  });
 }
 
 const mode = process.argv[2];
 await ensureDependencies();
-if (mode === '--test') {
-  ensureChromium();
-  ensurePostgres();
-}
+if (mode === '--test') ensureTestPackages();

@@ -69,6 +69,17 @@ function Aside({ c }: { c: DetailContext }) {
       },
     },
     {
+      name: 'refresh',
+      label: 'asset.quick.refresh',
+      type: 'button',
+      buttonLabel: 'asset.quick.refreshButton',
+      disabled: !c.can('assets.refresh_assethardwareinfo'),
+      onClick: async () => {
+        const task = taskIdOf(await http.post(`${c.url}tasks/`, { action: 'refresh' }));
+        if (task) openTaskLog(task);
+      },
+    },
+    {
       name: 'test',
       label: 'asset.quick.test',
       type: 'button',

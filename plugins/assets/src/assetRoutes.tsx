@@ -1,6 +1,14 @@
 import { lazy } from 'react';
 import { crudRoutes } from '@bastion/sdk';
-import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT, PLATFORM_SELECT } from './common';
+import {
+  ADMIN_USER_SELECT,
+  ASSETS_PATH,
+  ASSETS_URL,
+  DOMAIN_SELECT,
+  LABEL_SELECT,
+  NODE_SELECT,
+  PLATFORM_SELECT,
+} from './common';
 import { ProtocolsField } from './ProtocolsField';
 
 const AssetListPage = lazy(() => import('./AssetListPage'));
@@ -20,8 +28,9 @@ export const assetRoutes = crudRoutes({
       ...(search.get('node') ? { nodes: [search.get('node')] } : {}),
     }),
     fields: [
-      ['asset.basic', ['hostname', 'ip', 'platform', 'public_ip']],
+      ['asset.basic', ['hostname', 'ip', 'platform', 'public_ip', 'domain']],
       ['asset.protocols', ['protocols']],
+      ['asset.auth', ['admin_user']],
       ['asset.node', ['nodes']],
       ['asset.labels', ['labels']],
       ['asset.other', ['is_active', 'number', 'comment']],
@@ -31,6 +40,8 @@ export const assetRoutes = crudRoutes({
       protocols: { component: ProtocolsField },
       nodes: { relation: NODE_SELECT },
       labels: { relation: LABEL_SELECT },
+      domain: { relation: DOMAIN_SELECT },
+      admin_user: { relation: ADMIN_USER_SELECT },
     },
   },
 });

@@ -35,3 +35,41 @@ export const ASSET_SELECT: RelationConfig = {
   label: (r) => `${String(r.hostname ?? '')}(${String(r.ip ?? '')})`,
   params: { fields_size: 'mini' },
 };
+
+export const DOMAINS_URL = '/api/v1/assets/domains/';
+export const GATEWAYS_URL = '/api/v1/assets/gateways/';
+export const SYSTEM_USERS_URL = '/api/v1/assets/system-users/';
+export const ADMIN_USERS_URL = '/api/v1/assets/admin-users/';
+export const CMD_FILTERS_URL = '/api/v1/assets/cmd-filters/';
+/** Rules live under their filter (`cmd-filters/{id}/rules/`). */
+export const cmdFilterRulesUrl = (filter: string): string => `${CMD_FILTERS_URL}${filter}/rules/`;
+
+export const DOMAINS_PATH = '/console/assets/domains';
+export const GATEWAYS_PATH = '/console/assets/gateways';
+export const SYSTEM_USERS_PATH = '/console/assets/system-users';
+export const CMD_FILTERS_PATH = '/console/assets/cmd-filters';
+export const CMD_FILTER_RULES_PATH = '/console/assets/command-filter-rules';
+
+export const DOMAIN_SELECT: RelationConfig = { url: DOMAINS_URL, label: (r) => String(r.name ?? '') };
+export const CMD_FILTER_SELECT: RelationConfig = {
+  url: CMD_FILTERS_URL,
+  multiple: true,
+  label: (r) => String(r.name ?? ''),
+};
+export const SYSTEM_USER_SELECT: RelationConfig = {
+  url: SYSTEM_USERS_URL,
+  multiple: true,
+  label: (r) => `${String(r.name ?? '')}(${String(r.username ?? '')})`,
+  params: { fields_size: 'mini' },
+};
+export const USER_SELECT: RelationConfig = {
+  url: '/api/v1/users/users/',
+  multiple: true,
+  label: (r) => `${String(r.name ?? '')}(${String(r.username ?? '')})`,
+  params: { fields_size: 'mini' },
+};
+/** An asset's admin user: the system users of type admin (the admin-users view). */
+export const ADMIN_USER_SELECT: RelationConfig = {
+  url: ADMIN_USERS_URL,
+  label: (r) => `${String(r.name ?? '')}(${String(r.username ?? '')})`,
+};

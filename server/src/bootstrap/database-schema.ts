@@ -7,7 +7,10 @@ import { declaredResources } from '../resources';
 import { listOrgNames } from '../data/stores/orgs';
 
 /** The engine's registry of every declared resource (server/src/resources/index.ts) over one database. */
-export function buildRegistry(db: Database, config: Pick<ServerConfig, 'licenseFile'>): ResourceRegistry {
+export function buildRegistry(
+  db: Database,
+  config: Pick<ServerConfig, 'licenseFile' | 'dataDir'>,
+): ResourceRegistry {
   const registry: ResourceRegistry = new ResourceRegistry(db, () => listOrgNames(db));
   const deps = {
     db,

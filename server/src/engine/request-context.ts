@@ -26,11 +26,21 @@ export async function requestContext(db: Database, request: FastifyRequest): Pro
     isSystemAdmin: holdsSystemAdmin(auth.access),
     language: requestLanguage(request),
     timeZone: requestTimeZone(request.headers['x-tz']),
-    query: firstValues(request.query),
+    // Path parameters of nested URLs (`cmd-filters/{filter_pk}/rules/`) read like query values.
+    query: { ...firstValues(request.query), ...pathParameters(request.params) },
     sessionId: auth.sessionId,
     remoteAddr: clientAddress(request),
     userDisplay: personDisplay(auth.user),
   };
+}
+
+/** The named parameters of the route's path other than the object id (the engine's own). */
+function pathParameters(params: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof params !== 'object' || params === null) return values;
+  for (const [key, value] of Object.entries(params as Record<string, unknown>))
+    if (key !== 'id' && typeof value === 'string') values[key] = value;
+  return values;
 }
 
 /** Fastify's parsed query (`a=1&a=2` → `['1', '2']`) as first values; anything else → empty. */

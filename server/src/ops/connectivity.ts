@@ -20,6 +20,10 @@ import {
   subtreeOf,
   toNode,
 } from '../resources/assets/node-store';
+import { assetSshTarget } from '../resources/asset-access/ssh-targets';
+import { sshFailureOf, withSsh } from '../ssh/ssh-client';
+import { hardwareWork } from './hardware';
+import { systemUserWork } from './system-user-tasks';
 import { opsMessage, type OpsMessage } from './messages';
 import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
 
@@ -42,6 +46,32 @@ export interface ProbeResult {
   ok: boolean;
   ms: number;
   failure?: ProbeFailure;
+  /** The translated reason when the probe gives its own (an SSH login's per-host failure). */
+  reason?: string;
+}
+
+/**
+ * One asset's test: an SSH login as its admin user (through its domain's gateway) when it has one and
+ * speaks SSH (docs/ssh.md), otherwise a TCP connection to its first protocol's port.
+ */
+async function probe(resources: ResourceDirectory, target: Target, run: RunHandle): Promise<ProbeResult> {
+  if (target.port === null) return { ok: false, ms: 0, failure: 'no_port' };
+  const ssh = await assetSshTarget(resources, target.row);
+  if (!ssh) return probeTcp(target.ip, target.port, PROBE.timeoutMs, run.signal);
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    await withSsh(ssh, (session) => session.exec('true'), { signal: run.signal });
+    return { ok: true, ms: ms() };
+  } catch (error) {
+    const failure = sshFailureOf(error);
+    return {
+      ok: false,
+      ms: ms(),
+      failure: failure.kind === 'cancelled' ? 'cancelled' : failure.kind,
+      reason: failure.text(run.language),
+    };
+  }
 }
 
 /** One TCP connection attempt: ok when the handshake completes; the socket is closed at once. */
@@ -113,6 +143,7 @@ interface Target {
   /** Port of the first ssh/rdp/telnet/vnc protocol; null when it has none. */
   port: number | null;
   active: boolean;
+  row: StoredRow;
 }
 
 function targetOf(row: StoredRow): Target {
@@ -125,6 +156,7 @@ function targetOf(row: StoredRow): Target {
     ip: String(row.ip ?? '').trim(),
     port: Number.isInteger(port) && port > 0 && port <= 65535 ? port : null,
     active: row.is_active !== false,
+    row,
   };
 }
 
@@ -157,16 +189,13 @@ function connectivityWork(
     const queue = [...targets];
     const worker = async (): Promise<void> => {
       for (let target = queue.shift(); target; target = queue.shift()) {
-        const result: ProbeResult =
-          target.port === null
-            ? { ok: false, ms: 0, failure: 'no_port' }
-            : await probeTcp(target.ip, target.port, PROBE.timeoutMs, run.signal);
+        const result: ProbeResult = await probe(resources, target, run);
         const params = { host: target.hostname, address: addressOf(target), ms: result.ms };
         if (result.ok) {
           outcome.contacted.push(target.hostname);
           run.log(t('logHostOk', params));
         } else {
-          const reason = reasonText(result.failure ?? 'unknown', run.language);
+          const reason = result.reason ?? reasonText(result.failure ?? 'unknown', run.language);
           outcome.dark[target.hostname] = reason;
           run.log(t('logHostFailed', { ...params, reason }));
         }
@@ -227,11 +256,41 @@ async function assetTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const action = actionOf(call, ['refresh', 'test', 'push_system_user', 'test_system_user']);
   if (action === 'refresh') {
     requirePerm(ctx, REFRESH);
-    throw refuse('refreshNeedsAdminUser', ctx);
+    const row = call.row ?? {};
+    const hostname = String(row.hostname ?? '');
+    const task = await runnerFor(call.resources).start({
+      ctx,
+      orgId: String(row.org_id),
+      kind: 'asset_hardware',
+      subject: hostname,
+      hosts: row.is_active === false ? [] : [String(row.id)],
+      work: hardwareWork(call.resources, row.is_active === false ? [] : [row]),
+    });
+    return { body: { task } };
   }
   if (action === 'push_system_user' || action === 'test_system_user') {
     requirePerm(ctx, action === 'push_system_user' ? PUSH : TEST);
-    throw refuse('needsSystemUsers', ctx);
+    const row = call.row ?? {};
+    const given = (call.body as { system_users?: unknown }).system_users;
+    const ids = Array.isArray(given) ? given.filter((id): id is string => typeof id === 'string') : [];
+    if (ids.length === 0) throw refuse('needsSystemUsers', ctx);
+    const scope = { ...ctx, orgId: String(row.org_id) };
+    const users = await call.resources
+      .get('assets.systemuser')
+      .find({ field: 'id', op: 'in', values: ids }, scope);
+    const task = await runnerFor(call.resources).start({
+      ctx,
+      orgId: String(row.org_id),
+      kind: action === 'push_system_user' ? 'system_user_push' : 'system_user_test',
+      subject: String(row.hostname ?? ''),
+      hosts: [String(row.id)],
+      work: systemUserWork(
+        call.resources,
+        action === 'push_system_user' ? 'push' : 'test',
+        users.map((user) => [user, row] as const),
+      ),
+    });
+    return { body: { task } };
   }
   requirePerm(ctx, TEST);
   const row = call.row ?? {};
@@ -257,7 +316,24 @@ async function nodeTasks(call: ExtraActionCall): Promise<ExtraActionResult> {
   const action = actionOf(call, ['refresh', 'test', 'refresh_cache']);
   if (action === 'refresh') {
     requirePerm(ctx, REFRESH);
-    throw refuse('refreshNeedsAdminUser', ctx);
+    const node = toNode(call.row ?? {});
+    const nodeCtx = { ...ctx, orgId: node.orgId };
+    const ids = subtreeOf(await orgNodes(resources, nodeCtx), node).map((item) => item.id);
+    const rows = (await resources.get(ASSET).find(assetsOfNodes(ids), nodeCtx))
+      .filter((row) => row.is_active !== false)
+      .sort((a, b) => String(a.hostname).localeCompare(String(b.hostname)));
+    const unique = [...new Map(rows.map((row) => [String(row.id), row])).values()].slice(0, PROBE.maxHosts);
+    const path =
+      (await pathsOfNodes(resources, nodeCtx, [node.id], new Set([node.orgId]))).get(node.id) ?? node.value;
+    const task = await runnerFor(resources).start({
+      ctx,
+      orgId: node.orgId,
+      kind: 'node_hardware',
+      subject: path,
+      hosts: unique.map((row) => String(row.id)),
+      work: hardwareWork(resources, unique),
+    });
+    return { body: { task } };
   }
   if (action === 'refresh_cache') {
     requirePerm(ctx, 'assets.change_node');

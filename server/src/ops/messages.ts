@@ -48,14 +48,44 @@ export const OPS_MESSAGES = {
 
   // The asset / node task actions.
   refreshNeedsAdminUser: {
-    en: 'Refreshing hardware info needs an SSH admin credential for the asset; this console does not manage admin users yet.',
-    zh: '更新硬件信息需要资产的 SSH 管理用户凭据，当前控制台尚不支持管理用户',
-    ja: 'ハードウェア情報の更新にはアセットの SSH 管理ユーザーの資格情報が必要ですが、このコンソールはまだ管理ユーザーを管理していません。',
+    en: 'No admin user to log in with: give the asset an admin user and an SSH protocol.',
+    zh: '没有可登录的特权用户：请为资产设置特权用户和 SSH 协议',
+    ja: 'ログインに使う管理ユーザーがありません: アセットに管理ユーザーと SSH プロトコルを設定してください。',
+  },
+  taskSystemUserPush: {
+    en: 'Push system user to assets: {subject}',
+    zh: '推送系统用户到资产: {subject}',
+    ja: 'システムユーザーをアセットにプッシュ: {subject}',
+  },
+  taskSystemUserTest: {
+    en: 'Test system user connectivity: {subject}',
+    zh: '测试系统用户可连接性: {subject}',
+    ja: 'システムユーザーの接続性のテスト: {subject}',
+  },
+  badSystemUserAction: {
+    en: 'The action must be "push" or "test".',
+    zh: '操作必须是 "push" 或 "test"',
+    ja: 'アクションは "push" または "test" である必要があります。',
+  },
+  taskAssetHardware: {
+    en: 'Update some assets hardware info: {subject}',
+    zh: '更新资产硬件信息: {subject}',
+    ja: 'アセットハードウェア情報の更新: {subject}',
+  },
+  taskNodeHardware: {
+    en: 'Update node asset hardware information: {subject}',
+    zh: '更新节点资产硬件信息: {subject}',
+    ja: 'ノード資産ハードウェア情報の更新: {subject}',
+  },
+  logHardware: {
+    en: '         {host}: {vendor} {model}, CPU {cpu}, memory {memory}, disk {disk}, {os} {version} {arch}',
+    zh: '         {host}: {vendor} {model}，CPU {cpu}，内存 {memory}，硬盘 {disk}，{os} {version} {arch}',
+    ja: '         {host}: {vendor} {model}、CPU {cpu}、メモリ {memory}、ディスク {disk}、{os} {version} {arch}',
   },
   needsSystemUsers: {
-    en: 'This action needs system users; this console does not manage system users yet.',
-    zh: '该操作需要系统用户，当前控制台尚不支持系统用户',
-    ja: 'この操作にはシステムユーザーが必要ですが、このコンソールはまだシステムユーザーを管理していません。',
+    en: 'Choose the system users (system_users) to push or test.',
+    zh: '请选择要推送或测试的系统用户（system_users）',
+    ja: 'プッシュまたはテストするシステムユーザー（system_users）を選択してください。',
   },
   noAmountCache: {
     en: 'Asset amounts are counted live; there is no cache to refresh.',

@@ -59,6 +59,10 @@ export const SHUTDOWN_GRACE_MS = 5000;
 const TASK_NAME_KEY: Record<TaskKind, OpsMessage> = {
   asset_connectivity: 'taskAssetConnectivity',
   node_connectivity: 'taskNodeConnectivity',
+  asset_hardware: 'taskAssetHardware',
+  node_hardware: 'taskNodeHardware',
+  system_user_push: 'taskSystemUserPush',
+  system_user_test: 'taskSystemUserTest',
 };
 
 /** The task's display name in a language (also its stored English `name`). */

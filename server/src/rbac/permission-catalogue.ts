@@ -62,6 +62,7 @@ const EXTRA_ORG_CODES = [
   'rbac.view_webterminal',
   'rbac.view_filemanager',
   'assets.match_asset',
+  'assets.test_gateway',
   'assets.match_node',
   'assets.match_systemuser',
   'assets.test_assetconnectivity',

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '../engine/declaration';
+import { assetAccessResources } from './asset-access';
 import { ASSET_RESOURCES } from './assets';
 import { AUDIT_RESOURCES } from './audits';
 import { identityResources } from './identity';
@@ -21,6 +22,7 @@ export function declaredResources(deps: ResourceDeps): ResourceDeclaration[] {
   return [
     ...identityResources(deps, deps.onOrgsChanged),
     ...ASSET_RESOURCES,
+    ...assetAccessResources(deps),
     ...OPS_RESOURCES,
     ...PERM_RESOURCES,
     ...ticketResources(deps),

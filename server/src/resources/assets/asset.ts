@@ -99,7 +99,8 @@ async function attachToRoot(
 }
 
 /**
- * Assets (docs/resources.md#assets). `admin_user` and `domain` wait for the system-user and domain resources.
+ * Assets (docs/resources.md#assets). `domain` names the network zone whose gateway reaches the asset;
+ * `admin_user` the system user of type admin that manages it (resources/asset-access).
  */
 export const assetResource = defineResource({
   name: 'assets.asset',
@@ -129,6 +130,20 @@ export const assetResource = defineResource({
       required: true,
       maxLength: 50,
       default: 'Linux',
+    },
+    domain: {
+      kind: 'fk',
+      to: 'assets.domain',
+      label: l('网域', 'Domain', 'ドメイン'),
+      nullable: true,
+      default: null,
+    },
+    admin_user: {
+      kind: 'fk',
+      to: 'assets.systemuser',
+      label: l('特权用户', 'Admin user', '管理ユーザー'),
+      nullable: true,
+      default: null,
     },
     protocols: {
       kind: 'json',

@@ -7,5 +7,5 @@ import type { Database } from '../../data/database';
 export interface IdentityDeps {
   db: Database;
   /** The licence file (extended-edition features such as invite); absent in seeds = not licensed. */
-  config?: { licenseFile?: string | null };
+  config?: { licenseFile?: string | null; dataDir?: string };
 }

@@ -3,5 +3,12 @@ export const OPS_TASK = 'ops.task';
 export const OPS_EXECUTION = 'ops.adhocexecution';
 
 /** What a task does; its display name is translated from this and its subject (an asset, a node). */
-export const TASK_KINDS = ['asset_connectivity', 'node_connectivity'] as const;
+export const TASK_KINDS = [
+  'asset_connectivity',
+  'node_connectivity',
+  'asset_hardware',
+  'node_hardware',
+  'system_user_push',
+  'system_user_test',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];

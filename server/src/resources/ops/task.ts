@@ -7,6 +7,7 @@ import {
 import { ApiError } from '../../http/api-error';
 import { opsMessage } from '../../ops/messages';
 import { PROBE } from '../../ops/connectivity';
+import { SSH_LIMITS } from '../../ssh/ssh-client';
 import { runnerFor, taskDisplayName } from '../../ops/task-runner';
 import { LABELS, l } from '../label';
 import { OPS_EXECUTION, OPS_TASK, type TaskKind } from './names';
@@ -55,9 +56,16 @@ interface TaskStep {
   action: { module: string; args: string };
 }
 
+const LOGIN_TIMEOUT = `timeout=${SSH_LIMITS.connectTimeoutMs / 1000}s`;
+const COMMAND_TIMEOUT = `command_timeout=${SSH_LIMITS.commandTimeoutMs / 1000}s`;
+
 const CONNECTIVITY_STEPS: readonly TaskStep[] = [
   {
     name: 'Test connectivity',
+    action: { module: 'ssh_login', args: `user=<admin user> via=<domain gateway> ${LOGIN_TIMEOUT}` },
+  },
+  {
+    name: 'Test connectivity (asset without an admin user)',
     action: {
       module: 'tcp_connect',
       args: `port=<first protocol> timeout=${PROBE.timeoutMs / 1000}s concurrency=${PROBE.concurrency}`,
@@ -65,10 +73,40 @@ const CONNECTIVITY_STEPS: readonly TaskStep[] = [
   },
 ];
 
+const HARDWARE_STEPS: readonly TaskStep[] = [
+  {
+    name: 'Refresh hardware info',
+    action: {
+      module: 'ssh_command',
+      args: `user=<admin user> via=<domain gateway> reads=vendor,model,sn,cpu,memory,disks,os ${COMMAND_TIMEOUT}`,
+    },
+  },
+];
+
+const SYSTEM_USER_TEST_STEPS: readonly TaskStep[] = [
+  {
+    name: 'Test system user',
+    action: { module: 'ssh_login', args: `user=<system user> via=<domain gateway> ${LOGIN_TIMEOUT}` },
+  },
+];
+
 /** What each kind of task runs: the detail's `contents` (docs/architecture.md#tasks-and-their-logs-serversrcops). */
 const TASK_STEPS: Record<TaskKind, readonly TaskStep[]> = {
   asset_connectivity: CONNECTIVITY_STEPS,
   node_connectivity: CONNECTIVITY_STEPS,
+  asset_hardware: HARDWARE_STEPS,
+  node_hardware: HARDWARE_STEPS,
+  system_user_push: [
+    {
+      name: 'Push system user',
+      action: {
+        module: 'ssh_command',
+        args: `user=<admin user> via=<domain gateway> creates=account,groups,password,key,sudoers ${COMMAND_TIMEOUT}`,
+      },
+    },
+    ...SYSTEM_USER_TEST_STEPS,
+  ],
+  system_user_test: SYSTEM_USER_TEST_STEPS,
 };
 
 /** Deleting a task deletes its runs and their logs; a task with a running run is kept. */
