@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { publicKeyBase64 } from '../../sdk/plugin-format/signature.mjs';
+import { SDK_VERSION } from '../../sdk/src/version';
 import { Client } from '../api/harness';
 import { ADMIN_PASSWORD, apiJson, consoleForFile, newPage, signIn } from './harness';
 import { writeOfflineProject } from './offline-install';
@@ -58,7 +59,12 @@ describe('a plugin made outside the repository with the SDK package and the tool
     ])
       expect(fs.existsSync(path.join(project, file))).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(project, 'plugin.json'), 'utf8'));
-    expect(manifest).toMatchObject({ id: 'outside-groups', sdkRange: '^0.1.0', entry: 'src/index.tsx' });
+    // The scaffold asks for the SDK version the console serves.
+    expect(manifest).toMatchObject({
+      id: 'outside-groups',
+      sdkRange: `^${SDK_VERSION}`,
+      entry: 'src/index.tsx',
+    });
 
     // check: a type error against the SDK's typings fails; a key missing in one language is a warning.
     const entry = path.join(project, 'src', 'index.tsx');
