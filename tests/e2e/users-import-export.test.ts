@@ -133,8 +133,7 @@ describe('users import and export', () => {
     await expect.poll(async () => (await headers()).join('|')).toContain('Email');
 
     // Page size 30 (default 15): more than 30 users → 30 rows on the first page.
-    await page.locator('[data-testid="users-list"] .p-paginator .p-dropdown').click();
-    await page.locator('.p-dropdown-item', { hasText: '30' }).click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('30');
     await expect.poll(() => page.locator('[data-testid="users-list"] tbody tr').count()).toBe(30);
     await page.reload();
     await page.locator('[data-testid="users-list"] tbody tr').first().waitFor();

@@ -6,6 +6,7 @@ const en = {
     empty: 'No data',
     total: 'Total {{total}}',
     selected: '{{count}} selected',
+    pageSize: 'Rows per page',
   },
   action: {
     create: 'Create',

@@ -7,6 +7,7 @@ const ja: CrudStrings = {
     empty: 'データがありません',
     total: '合計 {{total}} 件',
     selected: '{{count}} 件選択中',
+    pageSize: '1 ページの件数',
   },
   action: {
     create: '作成',

@@ -2,7 +2,13 @@ import type { CrudStrings } from './en';
 
 const zh: CrudStrings = {
   value: { yes: '是', no: '否' },
-  table: { actions: '动作', empty: '暂无数据', total: '共 {{total}} 条', selected: '已选 {{count}} 项' },
+  table: {
+    actions: '动作',
+    empty: '暂无数据',
+    total: '共 {{total}} 条',
+    selected: '已选 {{count}} 项',
+    pageSize: '每页条数',
+  },
   action: {
     create: '创建',
     update: '更新',
