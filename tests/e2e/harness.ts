@@ -46,6 +46,8 @@ export interface ConsoleOptions {
   authTempToken?: boolean;
   /** BASTION_PLUGIN_KEYS (base64 Ed25519 public keys); with it, unsigned drop-ins are refused. */
   pluginTrustedKeys?: string[];
+  /** BASTION_DEV_OVERRIDES: import-map overrides from localStorage, scripts from loopback dev servers. */
+  devOverrides?: boolean;
 }
 
 export async function startConsole(options: ConsoleOptions = {}): Promise<Console> {
@@ -74,7 +76,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     dataDir: path.join(root, 'data'),
     adminPassword: ADMIN_PASSWORD,
     pluginsDir,
-    devOverrides: false,
+    devOverrides: options.devOverrides ?? false,
     cookiePrefix: 'jms_',
     distDir,
     logLevel: 'warn',

@@ -1,7 +1,9 @@
 // An outside author's whole path (PLUGINS.md "From zero to a plugin"): the SDK and toolkit tarballs fetched from
 // a running console, installed without a registry in a folder outside the repository, a plugin scaffolded,
-// type-checked and built with the toolkit, signed, dropped into the console and used in Chromium.
-import { execFile } from 'node:child_process';
+// type-checked and built with the toolkit, signed, dropped into the console and used in Chromium; then developed
+// further with `bastion-plugin dev` against that running console (PLUGINS.md "Developing against a running
+// console").
+import { execFile, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { publicKeyBase64 } from '../../sdk/plugin-format/signature.mjs';
 import { SDK_VERSION } from '../../sdk/src/version';
 import { Client } from '../api/harness';
+import { WAIT_MS } from '../support/wait.mjs';
 import { ADMIN_PASSWORD, apiJson, consoleForFile, newPage, signIn } from './harness';
 import { writeOfflineProject } from './offline-install';
 
 const author = crypto.generateKeyPairSync('ed25519');
-const c = consoleForFile([], { pluginTrustedKeys: [publicKeyBase64(author.publicKey)] });
+const c = consoleForFile([], { pluginTrustedKeys: [publicKeyBase64(author.publicKey)], devOverrides: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-outside-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -118,5 +121,59 @@ describe('a plugin made outside the repository with the SDK package and the tool
     await row.waitFor();
     expect(await row.getAttribute('data-state')).toBe('installed');
     await page.context().close();
+  }, 300_000);
+
+  it('is developed with `bastion-plugin dev`: the console loads the dev build through an import-map override and shows a rebuild after a reload', async () => {
+    const project = path.join(work, 'outside-groups');
+    expect(fs.existsSync(path.join(project, 'plugin.json'))).toBe(true);
+    const dev = spawn(process.execPath, [bin('bastion-plugin'), 'dev', '--port', '0'], { cwd: project });
+    let output = '';
+    dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => output, { timeout: WAIT_MS }).toMatch(/serving outside-groups at /);
+      const entryUrl =
+        /serving outside-groups at (http:\/\/127\.0\.0\.1:\d+\/outside-groups\/index\.js)/.exec(output)?.[1];
+      expect(entryUrl).toBeTruthy();
+      const devOrigin = new URL(entryUrl as string).origin;
+
+      const page = await newPage(c);
+      const fromDevServer: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().startsWith(devOrigin)) fromDevServer.push(request.url());
+      });
+      await signIn(c, page, 'admin', ADMIN_PASSWORD);
+      const menuIcon = page.locator('[data-testid="menu-outside-groups"] .pi');
+      await expect.poll(() => menuIcon.getAttribute('class')).toContain('pi-box');
+      expect(fromDevServer).toEqual([]);
+
+      // The override, as PLUGINS.md tells the author to set it; the page now runs the dev build.
+      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+        key: 'import-map-override:@bastion-plugins/outside-groups',
+        value: entryUrl as string,
+      });
+      await page.reload();
+      await page.click('[data-testid="menu-outside-groups"]');
+      await page.getByText('Made outside').waitFor();
+      expect(fromDevServer).toContain(entryUrl);
+
+      // An edit of the source is rebuilt by the dev server and shows after a reload, without reinstalling.
+      const entry = path.join(project, 'src', 'index.tsx');
+      const rebuilds = (output.match(/rebuilt /g) ?? []).length;
+      fs.writeFileSync(
+        entry,
+        fs.readFileSync(entry, 'utf8').replace("icon: 'pi pi-box'", "icon: 'pi pi-star'"),
+      );
+      await expect
+        .poll(() => (output.match(/rebuilt /g) ?? []).length, { timeout: WAIT_MS })
+        .toBeGreaterThan(rebuilds);
+      await page.reload();
+      await expect.poll(() => menuIcon.getAttribute('class')).toContain('pi-star');
+      await page.getByText('Made outside').waitFor();
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      dev.kill();
+    }
   }, 300_000);
 });
