@@ -44,6 +44,12 @@ export interface Database extends Queryable {
   /** Whether the caller runs inside `transaction` (caches must neither read nor fill there). */
   inTransaction(): boolean;
   /**
+   * Grows with every statement through this handle that may have written (and with every commit): a
+   * snapshot of write versions taken at one value is outdated by any write of this instance since
+   * (data/write-versions.ts).
+   */
+  readonly writes: number;
+  /**
    * Inside a transaction: waits until no other transaction on this database holds the lock `name`, then
    * holds it until this one ends (PostgreSQL advisory transaction lock) — for values that must not race
    * across instances (the next node key of an org). On SQLite a write transaction already excludes every
