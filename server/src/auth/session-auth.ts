@@ -71,6 +71,8 @@ export async function sessionIdentity(
       const user = await findUserById(db, session.userId);
       return { session, user, access: user ? await UserAccess.load(db, user.id) : null };
     },
+    // Unknown session ids (any cookie a client makes up) are not kept.
+    (identity) => (identity ? 1 : Infinity),
   );
   if (!stored || stored.session.expiresAt <= now) return null;
   const { session, user, access } = stored;

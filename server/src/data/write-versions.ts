@@ -21,10 +21,14 @@ import { assertIdentifier } from './dialect';
  * cached read. That snapshot is never older than the request, so a write committed (on any instance)
  * before the request arrived is always seen; any write made through this instance since the snapshot
  * (the request's own, or another request's) outdates it, and the next cached read takes a new one.
+ *
+ * On SQLite one process owns the file, so the snapshot is shared by all requests while neither this
+ * process wrote nor another connection committed (`data_version`, `Database.otherWritesMark`): a
+ * request then costs one pragma instead of a read of the versions.
  */
 const VERSIONS_TABLE = 'engine_write_versions';
 /** Entries kept; the least recently used go first. */
-const MAX_ENTRIES = 2_000;
+const MAX_ENTRIES = 5_000;
 /** Total weight kept (a count weighs 1, a cached window of keys its length). */
 const MAX_WEIGHT = 2_000_000;
 /** Keys (SQL text + parameters) longer than this are not cached (an spm list of thousands of ids). */
@@ -50,6 +54,8 @@ export class WriteVersions {
   private weight = 0;
   private ready: Promise<void> | null = null;
   private readonly points = new AsyncLocalStorage<ReadPoint>();
+  /** The snapshot shared while nothing was written (backends with an `otherWritesMark` only). */
+  private shared: { mark: number; point: ReadPoint } | null = null;
 
   private constructor(private readonly db: Database) {}
 
@@ -108,7 +114,12 @@ export class WriteVersions {
 
   /** The request's snapshot of every version (taken now when it has none or a write outdated it). */
   private async versionsOf(names: readonly string[]): Promise<ReadonlyMap<string, number>> {
-    const point = this.points.getStore();
+    const mark = await this.db.otherWritesMark();
+    let point = this.points.getStore();
+    if (mark !== null) {
+      if (this.shared?.mark !== mark) this.shared = { mark, point: WriteVersions.readPoint() };
+      point = this.shared.point;
+    }
     if (!point) return this.read(names);
     if (point.versions === null || point.writes !== this.db.writes) {
       // The write count is taken before the read: a write in between makes the next stamp read again.
@@ -135,7 +146,7 @@ export class WriteVersions {
 
   /**
    * `compute()`'s result for `key`, reused while the versions of `tables` stay the same. Values must be
-   * treated as immutable by callers.
+   * treated as immutable by callers. A value weighing more than the cache holds (`Infinity`) is not kept.
    */
   async cached<T>(
     key: string,

@@ -154,6 +154,11 @@ export class PostgresDatabase implements Database {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
   }
 
+  /** Other instances write without telling: every read point reads the versions itself. */
+  async otherWritesMark(): Promise<number | null> {
+    return null;
+  }
+
   async exec(sql: string): Promise<void> {
     this.writes += 1;
     const client = this.scope.getStore();

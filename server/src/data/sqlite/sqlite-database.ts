@@ -111,6 +111,14 @@ export class SqliteDatabase implements Database {
     }
   }
 
+  private dataVersion: Statement | null = null;
+
+  async otherWritesMark(): Promise<number | null> {
+    while (!this.free) await this.ending;
+    this.dataVersion ??= this.handle.prepare<unknown[]>('PRAGMA data_version').pluck();
+    return Number(this.dataVersion.get());
+  }
+
   async exec(sql: string): Promise<void> {
     while (!this.free) await this.ending;
     this.writes += 1;
