@@ -8,6 +8,7 @@ import type { Database } from './data/database';
 import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
+import { installReadPoint } from './http/read-point';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -86,6 +87,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('db', db);
+  installReadPoint(app, db);
   app.decorate('generatedAdminPassword', generatedPassword);
   app.addHook('onClose', async () => {
     await db.close();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sendSiteMessage } from '../../server/src/notifications';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { BUILTIN_ROLE_IDS } from '../../server/src/rbac/builtin-roles';
 import { adminClient, ASSETS, call, type AssetBody, type Page } from './asset-helpers';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
 import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
@@ -90,6 +91,34 @@ describe.runIf(testBackend() === 'postgres')('two instances on one PostgreSQL', 
     expect((await call(otherOnB, 'GET', '/api/v1/users/profile/')).status).toBe(200);
     await other.get('/core/auth/logout/');
     expect((await call(otherOnB, 'GET', '/api/v1/users/profile/')).status).toBe(401);
+  });
+
+  it("counts a role binding changed on A on B's next request, though B has served that user", async () => {
+    // B caches a request's identity under the write versions (docs/data-layer.md "Per-request costs").
+    const password = 'Carol-Two-Pass-1';
+    const carol = await a.createUser({
+      username: 'carol2i',
+      email: 'carol2i@corp.test',
+      password,
+      orgRoles: [{ org: DEFAULT_ORG_ID, role: 'OrgAdmin' }],
+      systemRoles: ['User'],
+    });
+    const carolOnB = new Client(b.baseUrl);
+    await carolOnB.login('carol2i', password);
+    for (let i = 0; i < 2; i += 1) expect((await call(carolOnB, 'GET', ASSETS)).status).toBe(200);
+    const changed = await call(onA, 'PATCH', `/api/v1/users/users/${carol.id}/`, {
+      body: { org_roles: [BUILTIN_ROLE_IDS.OrgUser] },
+      org: DEFAULT_ORG_ID,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call(carolOnB, 'GET', ASSETS)).status).toBe(403);
+    // And a disabled user's session ends on B at once.
+    const disabled = await call(onA, 'PATCH', `/api/v1/users/users/${carol.id}/`, {
+      body: { is_active: false },
+      org: DEFAULT_ORG_ID,
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect((await call(carolOnB, 'GET', '/api/v1/users/profile/')).status).toBe(401);
   });
 
   it('delivers a site message sent through A to a socket open on B', async () => {

@@ -4,12 +4,15 @@
 // With `--db postgres` the same run follows on a throw-away PostgreSQL (tests/support/postgres.mjs) with one
 // instance and then two instances on the same database (connections split between them), and a table
 // compares the backends of this run.
+// Besides req/s and latency it prints the CPU time one request costs the server process(es) (and, on
+// PostgreSQL, its backends) — the figure that stays meaningful when other work shares the machine.
 // Targets (issues 3 and 9): SQLite p95 <= 25 ms, >= 1,500 req/s; PostgreSQL p95 <= 30 ms, >= 1,200 req/s on
 // one instance — on 2 cores, where the load generator, the servers and PostgreSQL share the machine.
 import http from 'node:http';
 import {
   adminHeaders,
   percentile,
+  withCpu,
   removeDataDir,
   request,
   seedDataDir,
@@ -31,6 +34,26 @@ function listUrl(i) {
 
 /** Load over `targets` (one per server instance: connections are split between them). */
 async function run(label, targets, urlOf) {
+  const { value, serverMicros, dbMicros } = await withCpu(
+    targets.map((t) => t.pid),
+    targets[0].postmasterPid ?? null,
+    () => load(targets, urlOf),
+  );
+  const perRequest = (micros) => (micros / Math.max(1, value.requests)).toFixed(0);
+  const figures = { label, ...value, serverCpuUs: serverMicros / Math.max(1, value.requests) };
+  if (dbMicros !== null) figures.dbCpuUs = dbMicros / Math.max(1, value.requests);
+  const fmt = (ms) => `${ms.toFixed(1)} ms`;
+  console.log(
+    `${label.padEnd(52)} ${String(value.requests).padStart(6)} req  ${value.rps.toFixed(0).padStart(5)} req/s  ` +
+      `p50 ${fmt(value.p50)}  p95 ${fmt(value.p95)}  p99 ${fmt(value.p99)}  ` +
+      `CPU/req server ${perRequest(serverMicros)} µs` +
+      (dbMicros !== null ? ` + PostgreSQL ${perRequest(dbMicros)} µs` : '') +
+      (value.errors ? `  errors ${value.errors}` : ''),
+  );
+  return figures;
+}
+
+async function load(targets, urlOf) {
   const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
   // Warm-up: prepared statements, JIT, caches.
   for (let i = 0; i < 50; i += 1)
@@ -54,8 +77,7 @@ async function run(label, targets, urlOf) {
   const seconds = (performance.now() - started) / 1000;
   for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
-  const figures = {
-    label,
+  return {
     requests: latencies.length,
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
@@ -63,20 +85,21 @@ async function run(label, targets, urlOf) {
     p99: percentile(latencies, 99),
     errors,
   };
-  const fmt = (ms) => `${ms.toFixed(1)} ms`;
-  console.log(
-    `${label.padEnd(52)} ${String(figures.requests).padStart(6)} req  ${figures.rps.toFixed(0).padStart(5)} req/s  ` +
-      `p50 ${fmt(figures.p50)}  p95 ${fmt(figures.p95)}  p99 ${fmt(figures.p99)}` +
-      (errors ? `  errors ${errors}` : ''),
-  );
-  return figures;
 }
 
-async function target(server) {
-  return { baseUrl: server.baseUrl, headers: await adminHeaders(server.baseUrl) };
+async function target(server, postmasterPid = null) {
+  return {
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    postmasterPid,
+    headers: await adminHeaders(server.baseUrl),
+  };
 }
 
-/** The four scenarios of one backend and instance count; returns the target scenario's figures. */
+/**
+ * The four scenarios of one backend and instance count; returns the target scenario's figures and the
+ * session-only one's CPU.
+ */
 async function scenarios(name, targets) {
   const [first] = targets;
   const sample = await request(new http.Agent(), first.baseUrl, listUrl(0), first.headers);
@@ -89,12 +112,12 @@ async function scenarios(name, targets) {
   );
   // The asset tree's root chosen, then a search: the node's id set and the search hits together.
   await run(`${name}: search + node filter + order + page`, targets, (i) => `${listUrl(i)}&node_id=1`);
-  await run(
+  const session = await run(
     `${name}: session + org check only (GET /users/profile/)`,
     targets,
     () => '/api/v1/users/profile/',
   );
-  return main;
+  return { ...main, sessionCpuUs: session.serverCpuUs, sessionDbCpuUs: session.dbCpuUs };
 }
 
 const results = [];
@@ -124,11 +147,11 @@ if (WITH_POSTGRES) {
       results.push({
         backend: 'PostgreSQL',
         instances: 1,
-        ...(await scenarios('postgres', [await target(a)])),
+        ...(await scenarios('postgres', [await target(a, cluster.postmasterPid())])),
       });
       const b = await startServer(dataDir, env);
       try {
-        const both = [await target(a), await target(b)];
+        const both = [await target(a, cluster.postmasterPid()), await target(b, cluster.postmasterPid())];
         results.push({ backend: 'PostgreSQL', instances: 2, ...(await scenarios('postgres ×2', both)) });
       } finally {
         await b.stop();
@@ -145,9 +168,17 @@ if (WITH_POSTGRES) {
 console.log(
   '\nsearch + order + page, 100k assets (targets: SQLite p95 ≤ 25 ms and ≥ 1,500 req/s; PostgreSQL p95 ≤ 30 ms and ≥ 1,200 req/s on one instance)',
 );
-console.log('| backend    | instances |  req/s | p50 ms | p95 ms | p99 ms | errors |');
-console.log('| ---------- | --------: | -----: | -----: | -----: | -----: | -----: |');
+console.log(
+  'CPU µs per request: the server process(es), + PostgreSQL backends; "session" = GET /users/profile/',
+);
+console.log(
+  '| backend    | instances |  req/s | p50 ms | p95 ms | p99 ms | errors | CPU µs/req | session CPU µs/req |',
+);
+console.log(
+  '| ---------- | --------: | -----: | -----: | -----: | -----: | -----: | ---------: | -----------------: |',
+);
+const cpu = (server, db) => `${server.toFixed(0)}${db === undefined ? '' : ` + ${db.toFixed(0)}`}`;
 for (const r of results)
   console.log(
-    `| ${r.backend.padEnd(10)} | ${String(r.instances).padStart(9)} | ${r.rps.toFixed(0).padStart(6)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ${String(r.errors).padStart(6)} |`,
+    `| ${r.backend.padEnd(10)} | ${String(r.instances).padStart(9)} | ${r.rps.toFixed(0).padStart(6)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ${String(r.errors).padStart(6)} | ${cpu(r.serverCpuUs, r.dbCpuUs).padStart(10)} | ${cpu(r.sessionCpuUs, r.sessionDbCpuUs).padStart(18)} |`,
   );

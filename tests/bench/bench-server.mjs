@@ -2,7 +2,7 @@
 // starts dist/server/main.js on it as a child process (its pid is exposed for /proc RSS sampling), signs
 // in as admin, and offers a keep-alive HTTP client.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,49 @@ export function rssMb(pid) {
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds (from /proc; 0 once it is gone). */
+export function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks of 10 ms (USER_HZ 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU microseconds used so far by each child of `ppid` (PostgreSQL's backends under its postmaster). */
+export function childrenCpuMicros(ppid) {
+  const byPid = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === ppid) byPid.set(name, (Number(fields[11]) + Number(fields[12])) * 10_000);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return byPid;
+}
+
+/**
+ * Measures the CPU time `work` costs the server processes `pids` (and, given `postmasterPid`, the
+ * PostgreSQL backends): wall-clock figures mean little on a shared machine, CPU per request does.
+ */
+export async function withCpu(pids, postmasterPid, work) {
+  const servers = () => pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  const serverBefore = servers();
+  const dbBefore = postmasterPid ? childrenCpuMicros(postmasterPid) : new Map();
+  const value = await work();
+  const serverMicros = servers() - serverBefore;
+  let dbMicros = 0;
+  if (postmasterPid)
+    for (const [pid, micros] of childrenCpuMicros(postmasterPid))
+      dbMicros += micros - (dbBefore.get(pid) ?? 0);
+  return { value, serverMicros, dbMicros: postmasterPid ? dbMicros : null };
 }
 
 /** Peak RSS of `pid` while `work` runs, sampled every 20 ms. */

@@ -3,7 +3,15 @@
 // trust authentication for one user, stopped and removed by stop(). PostgreSQL refuses to run as root, so
 // under root the cluster belongs to the `postgres` system user the Debian package creates (runuser).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -100,6 +108,8 @@ export async function startPostgres() {
   return {
     port,
     dir,
+    /** The postmaster's pid (its children are the backends: CPU figures of the benchmarks). */
+    postmasterPid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     urlOf,
     adminUrl: urlOf('postgres'),
     /** A new empty database (or a copy of `template`); returns its URL. */

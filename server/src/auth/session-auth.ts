@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { csrfFailed, notAuthenticated } from '../http/api-error';
@@ -7,6 +8,16 @@ import { authenticateSignature, installSignedBodyCheck } from './signature-auth'
 import { deleteSession, extendSession, findSession, type SessionRecord } from '../data/stores/sessions';
 import { findUserById, type UserRecord } from '../data/stores/users';
 import { sessionPolicy } from '../settings/settings-values';
+import { WriteVersions } from '../data/write-versions';
+
+/** Every table a session's identity is read from: its cached identity lives while none is written. */
+const IDENTITY_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'users',
+  'role_bindings',
+  'roles',
+  'role_permissions',
+]);
 
 /** The signed-in user of a request: from the session cookie, or from an access key's HTTP signature. */
 export interface AuthContext {
@@ -48,14 +59,28 @@ export async function sessionIdentity(
   sessionId: string,
   now: number,
 ): Promise<{ session: SessionRecord; user: UserRecord; access: UserAccess } | null> {
-  const session = await findSession(db, sessionId, now);
-  if (!session) return null;
-  const user = await findUserById(db, session.userId);
-  if (!user || !isUserUsable(user, now)) {
+  // Read once per change of those tables (WriteVersions: exact on every instance), so a revocation, a
+  // disabled user or a changed role binding counts on the next request anywhere. Expiry is checked here.
+  const stored = await WriteVersions.of(db).cached(
+    `identity\u0000${crypto.createHash('sha256').update(sessionId).digest('base64')}`,
+    IDENTITY_TABLES,
+    async () => {
+      // Any stored session (0: not yet deleted), its expiry is compared with `now` below.
+      const session = await findSession(db, sessionId, 0);
+      if (!session) return null;
+      const user = await findUserById(db, session.userId);
+      return { session, user, access: user ? await UserAccess.load(db, user.id) : null };
+    },
+    // Unknown session ids (any cookie a client makes up) are not kept.
+    (identity) => (identity ? 1 : Infinity),
+  );
+  if (!stored || stored.session.expiresAt <= now) return null;
+  const { session, user, access } = stored;
+  if (!user || !access || !isUserUsable(user, now)) {
     await deleteSession(db, sessionId);
     return null;
   }
-  return { session, user, access: await UserAccess.load(db, user.id) };
+  return { session, user, access };
 }
 
 /**

@@ -44,6 +44,18 @@ export interface Database extends Queryable {
   /** Whether the caller runs inside `transaction` (caches must neither read nor fill there). */
   inTransaction(): boolean;
   /**
+   * Grows with every statement through this handle that may have written (and with every commit): a
+   * snapshot of write versions taken at one value is outdated by any write of this instance since
+   * (data/write-versions.ts).
+   */
+  readonly writes: number;
+  /**
+   * A number that changes whenever another connection commits to this database — SQLite's
+   * `data_version`, a single process owning the file — or null where no such cheap mark exists
+   * (PostgreSQL: other instances write). With `writes` it tells whether anything may have changed.
+   */
+  otherWritesMark(): Promise<number | null>;
+  /**
    * Inside a transaction: waits until no other transaction on this database holds the lock `name`, then
    * holds it until this one ends (PostgreSQL advisory transaction lock) — for values that must not race
    * across instances (the next node key of an org). On SQLite a write transaction already excludes every

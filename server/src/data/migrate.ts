@@ -1,5 +1,12 @@
 import type { Database } from './database';
 import { migrationsFor, MIGRATIONS, type Migration } from './migrations';
+import { WriteVersions } from './write-versions';
+
+/**
+ * Hand-written tables whose reads are cached under write versions like a resource's (docs/data-layer.md
+ * "Per-request costs"): a request's identity is read from them.
+ */
+const VERSIONED_STORE_TABLES = ['sessions', 'role_permissions'];
 
 /** More schema work that must commit together with the numbered migrations (the engine's tables). */
 export type SchemaStep = (db: Database) => Promise<void>;
@@ -35,6 +42,8 @@ export async function migrateSchema(
       done.push(migration.id);
     }
     if (more) await more(db);
+    for (const table of VERSIONED_STORE_TABLES)
+      if ((await db.dialect.columnsOf(db, table)).length > 0) await WriteVersions.of(db).track(table);
     return done;
   });
 }

@@ -19,6 +19,8 @@ export type ResourceLookup = (name: string) => CompiledResource | undefined;
 const CHUNK = 500;
 /** Filtered sets up to this many rows are paged from a cached window of their ordered keys. */
 const WINDOW_MAX = 50_000;
+/** Selects of up to this many rows are cached (`select`). */
+const CACHED_SELECT_MAX = 200;
 /** PostgreSQL binds at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 30_000;
 
@@ -175,11 +177,24 @@ export class ResourceTable {
     return compileOrder(query.order, this.shape);
   }
 
+  /**
+   * Rows of a select. Small results are cached until a table the query reads is written (exact, see
+   * WriteVersions): hooks and computed fields ask the same small questions on every request (the nodes
+   * of a page's assets). Each caller gets its own copies of the rows.
+   */
   async select(query: SelectQuery): Promise<Row[]> {
     const where = this.where(query.where);
     const page = query.limit === null ? '' : ' LIMIT ? OFFSET ?';
     const params = query.limit === null ? where.params : [...where.params, query.limit, Math.max(0, query.offset)];
-    return this.db.all(`SELECT r.* FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`, params);
+    const text = `SELECT r.* FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`;
+    const rows = await this.versions.cached(
+      `${text}\u0000${cacheKey(params)}`,
+      where.tables,
+      () => this.db.all(text, params),
+      // A row weighs about as much memory as a hundred window keys; large results are not kept.
+      (rows) => (rows.length <= CACHED_SELECT_MAX ? rows.length * 100 : Infinity),
+    );
+    return rows.length <= CACHED_SELECT_MAX ? rows.map(copyRow) : rows;
   }
 
   /**
@@ -407,6 +422,16 @@ export class ResourceTable {
     });
   }
 }
+
+/** A row of the select cache for one caller (jsonb values of PostgreSQL arrive as objects). */
+const copyRow = (row: Row): Row => {
+  const copy: Row = {};
+  for (const key in row) {
+    const value = row[key];
+    copy[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
+  }
+  return copy;
+};
 
 /** Parameters as part of a cache key (arrays of PostgreSQL list parameters included). */
 const cacheKey = (params: readonly unknown[]): string => JSON.stringify(params);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from './database';
 import { assertIdentifier } from './dialect';
 
@@ -14,14 +15,30 @@ import { assertIdentifier } from './dialect';
  * The stamp is read before the result is computed, so a write in between makes the entry newer than its
  * stamp (re-read once more), never older. Inside a transaction the cache is neither read nor filled (a
  * rolled-back write would bring a version back to a value a cached result was computed under).
+ *
+ * A request is one read point (`within`): the versions of every tracked table are read once, by the first
+ * cached read of the request, and serve its later ones — one statement per request instead of one per
+ * cached read. That snapshot is never older than the request, so a write committed (on any instance)
+ * before the request arrived is always seen; any write made through this instance since the snapshot
+ * (the request's own, or another request's) outdates it, and the next cached read takes a new one.
+ *
+ * On SQLite one process owns the file, so the snapshot is shared by all requests while neither this
+ * process wrote nor another connection committed (`data_version`, `Database.otherWritesMark`): a
+ * request then costs one pragma instead of a read of the versions.
  */
 const VERSIONS_TABLE = 'engine_write_versions';
 /** Entries kept; the least recently used go first. */
-const MAX_ENTRIES = 2_000;
+const MAX_ENTRIES = 5_000;
 /** Total weight kept (a count weighs 1, a cached window of keys its length). */
 const MAX_WEIGHT = 2_000_000;
 /** Keys (SQL text + parameters) longer than this are not cached (an spm list of thousands of ids). */
 const MAX_KEY_LENGTH = 8_192;
+
+/** The versions snapshot of one request, and the instance's write count when it was taken. */
+export interface ReadPoint {
+  writes: number;
+  versions: Promise<ReadonlyMap<string, number>> | null;
+}
 
 interface Entry {
   stamp: string;
@@ -36,6 +53,9 @@ export class WriteVersions {
   private readonly entries = new Map<string, Entry>();
   private weight = 0;
   private ready: Promise<void> | null = null;
+  private readonly points = new AsyncLocalStorage<ReadPoint>();
+  /** The snapshot shared while nothing was written (backends with an `otherWritesMark` only). */
+  private shared: { mark: number; point: ReadPoint } | null = null;
 
   private constructor(private readonly db: Database) {}
 
@@ -70,22 +90,63 @@ export class WriteVersions {
     this.tracked.add(table);
   }
 
+  /** A new read point, for `within` (one per request). */
+  static readPoint(): ReadPoint {
+    return { writes: -1, versions: null };
+  }
+
+  /**
+   * Runs `work` (a request's handling) with `point` as its read point; called again with the same point
+   * where a framework resumes the request outside its first async context (after reading a body).
+   */
+  within<T>(point: ReadPoint, work: () => T): T {
+    return this.points.run(point, work);
+  }
+
   /** The current versions of these tables as one string; null when one is untracked or in a transaction. */
   async stamp(tables: Iterable<string>): Promise<string | null> {
     if (this.db.inTransaction()) return null;
     const names = [...tables].sort();
     if (names.some((table) => !this.tracked.has(table))) return null;
-    const rows = await this.db.all<{ name: string; version: number }>(
-      `SELECT name, version FROM ${VERSIONS_TABLE} WHERE ${this.db.dialect.inList('name')}`,
-      [this.db.dialect.listParam(names)],
-    );
-    const byName = new Map(rows.map((row) => [row.name, Number(row.version)]));
+    const byName = await this.versionsOf(names);
     return names.map((name) => `${name}:${byName.get(name) ?? '?'}`).join(';');
+  }
+
+  /** The request's snapshot of every version (taken now when it has none or a write outdated it). */
+  private async versionsOf(names: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    const mark = await this.db.otherWritesMark();
+    let point = this.points.getStore();
+    if (mark !== null) {
+      if (this.shared?.mark !== mark) this.shared = { mark, point: WriteVersions.readPoint() };
+      point = this.shared.point;
+    }
+    if (!point) return this.read(names);
+    if (point.versions === null || point.writes !== this.db.writes) {
+      // The write count is taken before the read: a write in between makes the next stamp read again.
+      point.writes = this.db.writes;
+      const reading = this.read(null);
+      point.versions = reading;
+      // A failed read is not kept: the next stamp tries again.
+      reading.catch(() => {
+        if (point.versions === reading) point.versions = null;
+      });
+    }
+    return point.versions;
+  }
+
+  private async read(names: readonly string[] | null): Promise<ReadonlyMap<string, number>> {
+    const rows = await this.db.all<{ name: string; version: number }>(
+      names === null
+        ? `SELECT name, version FROM ${VERSIONS_TABLE}`
+        : `SELECT name, version FROM ${VERSIONS_TABLE} WHERE ${this.db.dialect.inList('name')}`,
+      names === null ? [] : [this.db.dialect.listParam(names)],
+    );
+    return new Map(rows.map((row) => [row.name, Number(row.version)]));
   }
 
   /**
    * `compute()`'s result for `key`, reused while the versions of `tables` stay the same. Values must be
-   * treated as immutable by callers.
+   * treated as immutable by callers. A value weighing more than the cache holds (`Infinity`) is not kept.
    */
   async cached<T>(
     key: string,

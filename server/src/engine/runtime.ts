@@ -88,11 +88,19 @@ export class EngineResource implements ResourceAccess {
     return allOf([org, (await this.declaration.hooks?.scope?.(ctx)) ?? null]);
   }
 
+  /** Stored columns renamed to another field name (`domain_id` → `domain`): left out of decoded rows. */
+  private renamedColumns: ReadonlySet<string> | null = null;
+
   decode(raw: StoredRow): StoredRow {
-    const row: StoredRow = { ...raw };
+    // A new object filled in one order (not a copy with keys deleted): every decoded row of a resource
+    // shares one shape, which keeps reading and serialising it fast.
+    const renamed = (this.renamedColumns ??= new Set(
+      this.compiled.table.columns.filter((c) => c.column !== c.field).map((c) => c.column),
+    ));
+    const row: StoredRow = {};
+    for (const key in raw) if (!renamed.has(key)) row[key] = raw[key];
     for (const column of this.compiled.table.columns) {
       const value = raw[column.column];
-      if (column.column !== column.field) delete row[column.column];
       if (value === null || value === undefined) {
         row[column.field] = null;
         continue;

@@ -57,7 +57,8 @@ export function describeConnectError(error: unknown, location: string): string {
 export class PostgresDatabase implements Database {
   readonly dialect = postgresDialect;
   readonly notifications: Notifications;
-  private readonly texts = new Map<string, { text: string; name: string | undefined }>();
+  private readonly texts = new Map<string, { text: string; name: string | undefined; reads: boolean }>();
+  writes = 0;
   private readonly scope = new AsyncLocalStorage<pg.PoolClient>();
 
   private get listening(): PostgresNotifications {
@@ -110,7 +111,7 @@ export class PostgresDatabase implements Database {
     return db;
   }
 
-  private statement(sql: string): { text: string; name: string | undefined } {
+  private statement(sql: string): { text: string; name: string | undefined; reads: boolean } {
     let prepared = this.texts.get(sql);
     if (!prepared) {
       const text = numberPlaceholders(sql);
@@ -118,7 +119,7 @@ export class PostgresDatabase implements Database {
         text.length < NAMED_MAX
           ? `s${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
           : undefined;
-      prepared = { text, name };
+      prepared = { text, name, reads: /^\s*SELECT\b/i.test(sql) };
       if (this.texts.size > 4000) this.texts.clear();
       this.texts.set(sql, prepared);
     }
@@ -126,7 +127,8 @@ export class PostgresDatabase implements Database {
   }
 
   private async query(sql: string, params: readonly unknown[]): Promise<pg.QueryResult> {
-    const { text, name } = this.statement(sql);
+    const { text, name, reads } = this.statement(sql);
+    if (!reads) this.writes += 1;
     const values = params.map(bindable);
     if (values.some(holdsNul)) throw new InvalidParameter();
     const config = { text, name, values };
@@ -152,7 +154,13 @@ export class PostgresDatabase implements Database {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
   }
 
+  /** Other instances write without telling: every read point reads the versions itself. */
+  async otherWritesMark(): Promise<number | null> {
+    return null;
+  }
+
   async exec(sql: string): Promise<void> {
+    this.writes += 1;
     const client = this.scope.getStore();
     await (client ? client.query(sql) : this.pool.query(sql));
   }
@@ -169,6 +177,7 @@ export class PostgresDatabase implements Database {
       try {
         const result = await this.scope.run(client, work);
         await client.query('COMMIT');
+        this.writes += 1;
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -31,6 +31,7 @@ export class SqliteDatabase implements Database {
   /** The running transaction's token and the promise that settles when it ends. */
   private current: { token: symbol; done: Promise<void> } | null = null;
   private readonly held = new Set<string>();
+  writes = 0;
 
   private constructor(
     private readonly handle: BetterSqlite3.Database,
@@ -59,11 +60,13 @@ export class SqliteDatabase implements Database {
   }
 
   private prepare(sql: string): Statement {
-    const cached = this.statements.get(sql);
-    if (cached) return cached;
-    const statement = this.handle.prepare<unknown[]>(sql);
-    if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
-    this.statements.set(sql, statement);
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.handle.prepare<unknown[]>(sql);
+      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
+      this.statements.set(sql, statement);
+    }
+    if (!statement.readonly) this.writes += 1;
     return statement;
   }
 
@@ -108,8 +111,17 @@ export class SqliteDatabase implements Database {
     }
   }
 
+  private dataVersion: Statement | null = null;
+
+  async otherWritesMark(): Promise<number | null> {
+    while (!this.free) await this.ending;
+    this.dataVersion ??= this.handle.prepare<unknown[]>('PRAGMA data_version').pluck();
+    return Number(this.dataVersion.get());
+  }
+
   async exec(sql: string): Promise<void> {
     while (!this.free) await this.ending;
+    this.writes += 1;
     this.handle.exec(sql);
   }
 
@@ -129,6 +141,7 @@ export class SqliteDatabase implements Database {
       try {
         const result = await this.scope.run(token, work);
         this.handle.exec('COMMIT');
+        this.writes += 1;
         return result;
       } catch (error) {
         if (this.handle.inTransaction) this.handle.exec('ROLLBACK');

@@ -1,4 +1,8 @@
 import type { Database } from '../database';
+import { WriteVersions } from '../write-versions';
+
+/** Every request resolves its org: reads are cached while `orgs` is unwritten (exact, data/write-versions.ts). */
+const ORGS: ReadonlySet<string> = new Set(['orgs']);
 
 export interface OrgRecord {
   id: string;
@@ -23,17 +27,26 @@ export async function ensureOrg(db: Database, org: OrgRecord): Promise<void> {
   );
 }
 
-export async function findOrgById(db: Database, id: string): Promise<OrgRecord | null> {
-  const row = await db.get<OrgRow>('SELECT id, name, comment FROM orgs WHERE id = ?', [id]);
-  return row ? toOrg(row) : null;
+export async function findOrgById(db: Database, id: string): Promise<Readonly<OrgRecord> | null> {
+  return WriteVersions.of(db).cached(`orgs:id\u0000${id}`, ORGS, async () => {
+    const row = await db.get<OrgRow>('SELECT id, name, comment FROM orgs WHERE id = ?', [id]);
+    return row ? Object.freeze(toOrg(row)) : null;
+  });
 }
 
 /** Real (stored) orgs; the Root org is virtual and never stored. Ordered by name, Default first. */
-export async function listOrgs(db: Database): Promise<OrgRecord[]> {
-  const rows = await db.all<OrgRow>(
-    `SELECT id, name, comment FROM orgs ORDER BY CASE WHEN name = 'Default' THEN 0 ELSE 1 END, name, id`,
+export async function listOrgs(db: Database): Promise<ReadonlyArray<Readonly<OrgRecord>>> {
+  return WriteVersions.of(db).cached(
+    'orgs:all',
+    ORGS,
+    async () => {
+      const rows = await db.all<OrgRow>(
+        `SELECT id, name, comment FROM orgs ORDER BY CASE WHEN name = 'Default' THEN 0 ELSE 1 END, name, id`,
+      );
+      return Object.freeze(rows.map((row) => Object.freeze(toOrg(row))));
+    },
+    (orgs) => orgs.length,
   );
-  return rows.map(toOrg);
 }
 
 /** id → name of every stored org (org_name of org-scoped rows). */
