@@ -6,9 +6,26 @@ export interface LoginPageData {
   csrfToken: string;
   loginTitle: string;
   lang: string;
+  /** The MFA step of the sign-in: '' the password form, 'otp' a code, 'enrol' enrolment first. */
+  mfa: '' | 'otp' | 'enrol';
+  otpSecret: string;
+  /** The enrolment QR code; only a `data:image/svg+xml` URL is taken. */
+  otpQr: string;
 }
 
-const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+const EMPTY: LoginPageData = {
+  next: '',
+  error: '',
+  username: '',
+  csrfToken: '',
+  loginTitle: '',
+  lang: '',
+  mfa: '',
+  otpSecret: '',
+  otpQr: '',
+};
+
+const QR_PREFIX = 'data:image/svg+xml;base64,';
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -29,6 +46,9 @@ export function readLoginPageData(doc: Document): LoginPageData {
       csrfToken: str(o.csrfToken),
       loginTitle: str(o.loginTitle),
       lang: str(o.lang),
+      mfa: o.mfa === 'otp' || o.mfa === 'enrol' ? o.mfa : '',
+      otpSecret: str(o.otpSecret),
+      otpQr: str(o.otpQr).startsWith(QR_PREFIX) ? str(o.otpQr) : '',
     };
   } catch {
     return EMPTY;

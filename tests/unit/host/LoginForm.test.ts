@@ -4,7 +4,17 @@ import { LOGIN_MESSAGES } from '../../../host/src/login/messages';
 import { readLoginPageData, type LoginPageData } from '../../../host/src/login/pageData';
 import { readWarmUrls, warmUp } from '../../../host/src/login/warmUp';
 
-const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+const EMPTY: LoginPageData = {
+  next: '',
+  error: '',
+  username: '',
+  csrfToken: '',
+  loginTitle: '',
+  lang: '',
+  mfa: '',
+  otpSecret: '',
+  otpQr: '',
+};
 
 function show(data: Partial<LoginPageData>, lng: 'zh' | 'en' | 'ja' = 'en'): HTMLElement {
   const root = document.createElement('div');
