@@ -28,18 +28,24 @@ function eyeIcon(path: string): SVGSVGElement {
   return svg;
 }
 
+/** The page's message box, showing `initial` (the server's message) until the page shows another. */
+function errorArea(initial: string): { errorBox: HTMLDivElement; showError: (text: string) => void } {
+  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
+  const showError = (text: string): void => {
+    errorBox.textContent = text;
+    errorBox.hidden = text === '';
+  };
+  showError(initial);
+  return { errorBox, showError };
+}
+
 /**
  * The sign-in form in plain DOM: a classic HTML form POST to the page's own URL (the server redirects on
  * success and renders the page again with `error` on failure), so it works with the core's session login as
  * is. An empty field is refused here, before posting, with the field's own message.
  */
 export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: LoginMessages): void {
-  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
-  const showError = (text: string): void => {
-    errorBox.textContent = text;
-    errorBox.hidden = text === '';
-  };
-  showError(data.error);
+  const { errorBox, showError } = errorArea(data.error);
 
   const username = el('input', {
     id: 'username',
@@ -122,12 +128,7 @@ function showCard(
  * enrol first by the secret and its QR code. Posts to the server's MFA page, which signs in or says why not.
  */
 export function renderMfaForm(root: HTMLElement, data: LoginPageData, m: LoginMessages): void {
-  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
-  const showError = (text: string): void => {
-    errorBox.textContent = text;
-    errorBox.hidden = text === '';
-  };
-  showError(data.error);
+  const { errorBox, showError } = errorArea(data.error);
   const code = el('input', {
     id: 'code',
     name: 'code',

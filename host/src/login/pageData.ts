@@ -13,7 +13,8 @@ export interface LoginPageData {
   otpQr: string;
 }
 
-const EMPTY: LoginPageData = {
+/** The page data of a page that carries none (also the base of the tests' page data). */
+export const EMPTY_LOGIN_PAGE_DATA: LoginPageData = Object.freeze({
   next: '',
   error: '',
   username: '',
@@ -23,7 +24,7 @@ const EMPTY: LoginPageData = {
   mfa: '',
   otpSecret: '',
   otpQr: '',
-};
+});
 
 const QR_PREFIX = 'data:image/svg+xml;base64,';
 
@@ -34,10 +35,10 @@ function str(value: unknown): string {
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
 export function readLoginPageData(doc: Document): LoginPageData {
   const text = doc.getElementById('bastion-login-data')?.textContent;
-  if (!text) return EMPTY;
+  if (!text) return EMPTY_LOGIN_PAGE_DATA;
   try {
     const raw: unknown = JSON.parse(text);
-    if (!raw || typeof raw !== 'object') return EMPTY;
+    if (!raw || typeof raw !== 'object') return EMPTY_LOGIN_PAGE_DATA;
     const o = raw as Record<string, unknown>;
     return {
       next: str(o.next),
@@ -51,6 +52,6 @@ export function readLoginPageData(doc: Document): LoginPageData {
       otpQr: str(o.otpQr).startsWith(QR_PREFIX) ? str(o.otpQr) : '',
     };
   } catch {
-    return EMPTY;
+    return EMPTY_LOGIN_PAGE_DATA;
   }
 }
