@@ -37,6 +37,8 @@ describe('MFA enrolment on the profile', () => {
     expect(start.body.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(start.body.qr_code.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
+    // A second session of carol's, signed in before she binds (afterwards signing in asks for a code).
+    const other = await signedIn(server, 'carol', 'carol-pass-1');
     // Another user's session cannot use carol's enrolment.
     const dan = await signedIn(server, 'dan', 'dan-pass-1');
     const stolen = await call(dan, 'POST', '/api/v1/users/profile/mfa/enable/', {
@@ -62,7 +64,6 @@ describe('MFA enrolment on the profile', () => {
     expect(profile.body.is_otp_secret_key_bound).toBe(true);
     // The enrolling session proved MFA; a new one must prove it before secrets.
     expect((await call(carol, 'GET', '/api/v1/authentication/otp/verify/')).status).toBe(200);
-    const other = await signedIn(server, 'carol', 'carol-pass-1');
     expect((await call(other, 'GET', '/api/v1/authentication/otp/verify/')).status).toBe(400);
     expect((await call(carol, 'POST', '/api/v1/users/profile/mfa/enable/start/')).status).toBe(400);
 

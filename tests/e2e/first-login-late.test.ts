@@ -5,14 +5,15 @@ import { writeDropIn } from './fixtures';
 import { consoleForFile, newPage, signIn } from './harness';
 
 const c = consoleForFile([
-  { username: 'newcomer', email: 'newcomer@example.test', password: 'Newcomer-Pass-1' },
+  { username: 'newcomer', email: 'newcomer@example.test', password: 'Newcomer-Pass-1', firstLogin: true },
 ]);
 
 // A plugin owning the first-login page whose module finishes evaluating only when the test releases it:
-// as long after the shell's wait for plugins as the test needs.
+// as long after the shell's wait for plugins as the test needs. It is a drop-in `profile`, which replaces the
+// built-in plugin owning that page.
 const definition = {
-  id: 'improvement',
-  i18nNamespace: 'improvement',
+  id: 'profile',
+  i18nNamespace: 'profile',
   routes: [{ path: '/profile/improvement', view: 'profile', title: 'title', hidden: true }],
   menus: [],
 };
@@ -20,7 +21,7 @@ const definition = {
 describe('first-login redirect with a slow plugin', () => {
   it('opens the shell first, then redirects to the first-login page once its plugin has loaded', async () => {
     writeDropIn(c.pluginsDir, {
-      id: 'improvement',
+      id: 'profile',
       views: ['profile'],
       execute: `var d = ${JSON.stringify(definition)};
         d.routes[0].element = jsx('h2', { 'data-testid': 'improvement-page', children: 'Complete your profile' });

@@ -14,6 +14,7 @@ import {
   type ServerConfig,
 } from '../../server/src/config';
 import type { Database } from '../../server/src/data/database';
+import { findUserCredentials, updateOwnProfile } from '../../server/src/data/stores/users';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
 import { WAIT_MS } from '../support/wait.mjs';
@@ -33,9 +34,16 @@ export interface Console {
   config: ServerConfig;
   /** The server's warnings and errors, one JSON line each (pino). */
   logLines: string[];
-  createUser(input: NewUser): ReturnType<typeof createUser>;
+  /**
+   * Adds a user. Tests' users have completed their first login (so the shell does not lead them to the
+   * first-login page) unless `firstLogin` says otherwise.
+   */
+  createUser(input: TestUser): ReturnType<typeof createUser>;
   close(): Promise<void>;
 }
+
+/** A user of a test: `firstLogin` keeps `is_first_login` set, as for a user who never signed in. */
+export type TestUser = NewUser & { firstLogin?: boolean };
 
 export interface ConsoleOptions {
   /** BASTION_LICENSE_FILE: the licence of the extended edition. */
@@ -100,6 +108,9 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
+  // The admin the first start created has its first login behind it too (see createUser below).
+  const admin = await findUserCredentials(app.db, 'admin');
+  if (admin) await updateOwnProfile(app.db, admin.user.id, { isFirstLogin: false });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pluginsDir,
@@ -107,7 +118,11 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     db: app.db,
     config,
     logLines,
-    createUser: (input) => createUser({ db: app.db, resources: app.engine.registry }, input),
+    createUser: async ({ firstLogin, ...input }) => {
+      const user = await createUser({ db: app.db, resources: app.engine.registry }, input);
+      if (!firstLogin) await updateOwnProfile(app.db, user.id, { isFirstLogin: false });
+      return user;
+    },
     async close() {
       await browser.close();
       await app.close();
@@ -128,7 +143,7 @@ export const ALICE = {
  * One console for the test file: started before its tests with these users, closed after them. The object
  * is filled in by beforeAll, so tests use it directly.
  */
-export function consoleForFile(users: readonly NewUser[] = [], options: ConsoleOptions = {}): Console {
+export function consoleForFile(users: readonly TestUser[] = [], options: ConsoleOptions = {}): Console {
   const c = {} as Console;
   beforeAll(async () => {
     Object.assign(c, await startConsole(options));

@@ -2,9 +2,7 @@
 // opens the form, the new organization is listed with its statistics, a member is added to it, and the
 // administrator switches to it.
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_ROLE_IDS } from '../../server/src/rbac/builtin-roles';
-import { Client } from '../api/harness';
-import { ADMIN_PASSWORD, ALICE, apiJson, consoleForFile, signedInPage } from './harness';
+import { ALICE, consoleForFile, signedInPage } from './harness';
 
 const c = consoleForFile([ALICE], { license: { expiresInMs: 30 * 86_400_000 } });
 
@@ -27,19 +25,18 @@ describe('organizations', () => {
     const orgId = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(() => page.locator('body').textContent()).toContain('users_amount');
 
-    // A member: alice joins as an organization user (the users page's invitation).
-    const admin = new Client(c.baseUrl);
-    await admin.login('admin', ADMIN_PASSWORD);
-    const [alice] = await apiJson<Array<{ id: string }>>(admin, 'GET', '/api/v1/users/users/?username=alice');
-    await apiJson(
-      admin,
-      'POST',
-      '/api/v1/users/users/invite/',
-      { users: [alice!.id], org_roles: [BUILTIN_ROLE_IDS.OrgUser] },
-      orgId,
-    );
+    // A member, added on the detail's Members tab: alice joins as an organization user.
+    await page.click('.p-tabview-nav a:has-text("Members")');
+    await page.locator('[data-testid="org-members-table"]').waitFor();
+    await page.click('[data-testid="org-member-user"]');
+    await page.fill('.p-dropdown-filter', 'alice');
+    await page.click('li[role="option"]:has-text("(alice)")');
+    await page.click('[data-testid="org-member-role"]');
+    await page.click('li[role="option"]:has-text("Organization user")');
+    await page.click('[data-testid="org-member-add"]');
+    await page.locator('[data-testid="org-member-alice"]').waitFor();
 
-    // Switch to it: the console lists alice among its users.
+    // The administrator switches to it: the console lists alice among its users.
     await page.goto(`${c.baseUrl}/ui/console/users/users`);
     await page.click('[data-testid="org-selector"]');
     const navigation = page.waitForEvent('framenavigated');
@@ -48,5 +45,15 @@ describe('organizations', () => {
     await expect.poll(() => page.textContent('[data-testid="current-org"]')).toBe('East Ops');
     await page.locator('[data-testid="users-list"] tbody tr', { hasText: 'alice' }).waitFor();
     expect(page.errors).toEqual([]);
+
+    // …and so does the new member, in her workbench.
+    const alice = await signedInPage(c, ALICE.username, ALICE.password);
+    await alice.goto(`${c.baseUrl}/ui/workbench/home`);
+    await alice.click('[data-testid="org-selector"]');
+    const switched = alice.waitForEvent('framenavigated');
+    await alice.click(`[data-testid="org-option-${orgId}"]`);
+    await switched;
+    await expect.poll(() => alice.textContent('[data-testid="current-org"]')).toBe('East Ops');
+    expect(alice.errors).toEqual([]);
   });
 });

@@ -28,18 +28,24 @@ function eyeIcon(path: string): SVGSVGElement {
   return svg;
 }
 
+/** The page's message box, showing `initial` (the server's message) until the page shows another. */
+function errorArea(initial: string): { errorBox: HTMLDivElement; showError: (text: string) => void } {
+  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
+  const showError = (text: string): void => {
+    errorBox.textContent = text;
+    errorBox.hidden = text === '';
+  };
+  showError(initial);
+  return { errorBox, showError };
+}
+
 /**
  * The sign-in form in plain DOM: a classic HTML form POST to the page's own URL (the server redirects on
  * success and renders the page again with `error` on failure), so it works with the core's session login as
  * is. An empty field is refused here, before posting, with the field's own message.
  */
 export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: LoginMessages): void {
-  const errorBox = el('div', { class: 'login-error', role: 'alert', 'data-testid': 'login-error' });
-  const showError = (text: string): void => {
-    errorBox.textContent = text;
-    errorBox.hidden = text === '';
-  };
-  showError(data.error);
+  const { errorBox, showError } = errorArea(data.error);
 
   const username = el('input', {
     id: 'username',
@@ -93,16 +99,77 @@ export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: Login
     }
   });
 
+  showCard(root, data, m, errorBox, form);
+  // The field to type into next: the password when the server kept the username after a failed attempt.
+  (data.username ? password : username).focus();
+}
+
+function showCard(
+  root: HTMLElement,
+  data: LoginPageData,
+  m: LoginMessages,
+  ...content: Array<Node | string>
+): void {
   root.replaceChildren(
     el('main', { class: 'login-page' }, [
       el('div', { class: 'login-card' }, [
         el('h1', {}, [data.loginTitle || m.title]),
-        el('p', { class: 'login-subtitle' }, [m.title]),
-        errorBox,
-        form,
+        el('p', { class: 'login-subtitle' }, [
+          data.mfa === 'enrol' ? m.enrolTitle : data.mfa ? m.mfaTitle : m.title,
+        ]),
+        ...content,
       ]),
     ]),
   );
-  // The field to type into next: the password when the server kept the username after a failed attempt.
-  (data.username ? password : username).focus();
 }
+
+/**
+ * The MFA step of a sign-in (docs/auth.md#mfa-at-sign-in): a one-time code, preceded for a user who must
+ * enrol first by the secret and its QR code. Posts to the server's MFA page, which signs in or says why not.
+ */
+export function renderMfaForm(root: HTMLElement, data: LoginPageData, m: LoginMessages): void {
+  const { errorBox, showError } = errorArea(data.error);
+  const code = el('input', {
+    id: 'code',
+    name: 'code',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'one-time-code',
+    maxlength: '6',
+    class: 'login-input',
+    'data-testid': 'mfa-code',
+  });
+  const csrf = el('input', { type: 'hidden', name: 'csrfmiddlewaretoken' });
+  csrf.value = data.csrfToken;
+  const enrolment =
+    data.mfa === 'enrol'
+      ? [
+          el('p', { class: 'login-hint' }, [m.enrolHint]),
+          ...(data.otpQr
+            ? [el('img', { class: 'login-qr', src: data.otpQr, alt: m.qrAlt, width: '180', height: '180' })]
+            : []),
+          el('p', { class: 'login-hint' }, [
+            `${m.enrolSecret}: `,
+            el('code', { 'data-testid': 'mfa-secret' }, [data.otpSecret]),
+          ]),
+        ]
+      : [el('p', { class: 'login-hint' }, [m.mfaHint])];
+  const form = el('form', { method: 'post', action: MFA_PATH, novalidate: '' }, [
+    csrf,
+    el('div', { class: 'login-field' }, [el('label', { for: 'code' }, [m.mfaCode]), code]),
+    el('button', { type: 'submit', class: 'login-submit', 'data-testid': 'mfa-submit' }, [m.mfaSubmit]),
+  ]);
+  form.addEventListener('submit', (event) => {
+    if (!/^\d{6}$/.test(code.value.trim())) {
+      event.preventDefault();
+      showError(m.codeRequired);
+      code.focus();
+    }
+  });
+  const back = el('a', { class: 'login-back', href: LOGIN_PATH }, [m.backToLogin]);
+  showCard(root, data, m, ...enrolment, errorBox, form, back);
+  code.focus();
+}
+
+const LOGIN_PATH = '/core/auth/login/';
+const MFA_PATH = '/core/auth/login/mfa/';

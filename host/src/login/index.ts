@@ -6,7 +6,7 @@
 import { LANGUAGE_COOKIE, TIME_ZONE_COOKIE } from '../../../sdk/src/constants';
 import { readCookie } from '../../../sdk/src/rules/cookies';
 import { detectLanguage } from '../../../sdk/src/rules/language';
-import { renderLoginForm } from './LoginForm';
+import { renderLoginForm, renderMfaForm } from './LoginForm';
 import { LOGIN_MESSAGES } from './messages';
 import { readLoginPageData } from './pageData';
 import { readWarmUrls, warmUp, whenIdle } from './warmUp';
@@ -22,7 +22,8 @@ function main(root: HTMLElement): void {
   const messages = LOGIN_MESSAGES[lng];
   document.documentElement.lang = lng;
   document.title = data.loginTitle || messages.title;
-  renderLoginForm(root, data, messages);
+  if (data.mfa) renderMfaForm(root, data, messages);
+  else renderLoginForm(root, data, messages);
   // The console page that follows the sign-in comes with its data in this browser's time zone.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone)

@@ -6,9 +6,27 @@ export interface LoginPageData {
   csrfToken: string;
   loginTitle: string;
   lang: string;
+  /** The MFA step of the sign-in: '' the password form, 'otp' a code, 'enrol' enrolment first. */
+  mfa: '' | 'otp' | 'enrol';
+  otpSecret: string;
+  /** The enrolment QR code; only a `data:image/svg+xml` URL is taken. */
+  otpQr: string;
 }
 
-const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+/** The page data of a page that carries none (also the base of the tests' page data). */
+export const EMPTY_LOGIN_PAGE_DATA: LoginPageData = Object.freeze({
+  next: '',
+  error: '',
+  username: '',
+  csrfToken: '',
+  loginTitle: '',
+  lang: '',
+  mfa: '',
+  otpSecret: '',
+  otpQr: '',
+});
+
+const QR_PREFIX = 'data:image/svg+xml;base64,';
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -17,10 +35,10 @@ function str(value: unknown): string {
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
 export function readLoginPageData(doc: Document): LoginPageData {
   const text = doc.getElementById('bastion-login-data')?.textContent;
-  if (!text) return EMPTY;
+  if (!text) return EMPTY_LOGIN_PAGE_DATA;
   try {
     const raw: unknown = JSON.parse(text);
-    if (!raw || typeof raw !== 'object') return EMPTY;
+    if (!raw || typeof raw !== 'object') return EMPTY_LOGIN_PAGE_DATA;
     const o = raw as Record<string, unknown>;
     return {
       next: str(o.next),
@@ -29,8 +47,11 @@ export function readLoginPageData(doc: Document): LoginPageData {
       csrfToken: str(o.csrfToken),
       loginTitle: str(o.loginTitle),
       lang: str(o.lang),
+      mfa: o.mfa === 'otp' || o.mfa === 'enrol' ? o.mfa : '',
+      otpSecret: str(o.otpSecret),
+      otpQr: str(o.otpQr).startsWith(QR_PREFIX) ? str(o.otpQr) : '',
     };
   } catch {
-    return EMPTY;
+    return EMPTY_LOGIN_PAGE_DATA;
   }
 }

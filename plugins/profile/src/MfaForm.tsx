@@ -18,7 +18,7 @@ interface Enrolment {
  * The user's authenticator (docs/profile.md#mfa): enrol by scanning the QR code (or typing the secret) and
  * confirming with a code; disable with a code.
  */
-export function MfaForm() {
+export function MfaForm({ onBoundChange }: { onBoundChange?: (bound: boolean) => void }) {
   const t = useT();
   const http = useService(Http);
   const profile = useProfile() as { is_otp_secret_key_bound?: boolean } | null;
@@ -39,6 +39,7 @@ export function MfaForm() {
     const body = bound ? { code } : { code, token: enrolment?.token };
     if ((await save('post', url, body)) === null) return;
     setBound(!bound);
+    onBoundChange?.(!bound);
     setEnrolment(null);
     setCode('');
   };

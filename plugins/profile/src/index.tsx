@@ -6,6 +6,7 @@ const ProfileInfoPage = lazy(() => import('./ProfileInfoPage'));
 const ApiKeyPage = lazy(() => import('./ApiKeyPage'));
 const TempPasswordPage = lazy(() => import('./TempPasswordPage'));
 const ProfileSettingPage = lazy(() => import('./ProfileSettingPage'));
+const ImprovementPage = lazy(() => import('./ImprovementPage'));
 
 const VIEW_ACCESS_KEY = 'authentication.view_accesskey';
 const VIEW_TEMP_TOKEN = 'authentication.view_temptoken';
@@ -19,6 +20,14 @@ export default definePlugin({
   routes: [
     { path: '/profile/info', view: 'profile', title: 'route.info', component: ProfileInfoPage },
     { path: '/profile/setting', view: 'profile', title: 'route.setting', component: ProfileSettingPage },
+    // The first-login page the shell leads a user with `is_first_login` to (docs/profile.md#first-login).
+    {
+      path: '/profile/improvement',
+      view: 'profile',
+      title: 'route.improvement',
+      hidden: true,
+      component: ImprovementPage,
+    },
     {
       path: '/profile/key',
       view: 'profile',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -91,6 +92,17 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
             min={0}
             max={field.max}
             className="w-12rem"
+          />
+        );
+      case 'choice':
+        return (
+          <Dropdown
+            inputId={id}
+            data-testid={id}
+            value={values[field.name]}
+            options={field.values.map((value) => ({ value, label: t(`choice.${field.name}.${value}`) }))}
+            onChange={(e) => set(field.name, e.value as number)}
+            className="w-full md:w-30rem"
           />
         );
       case 'text':

@@ -7,7 +7,9 @@ export type SettingInput =
   | { name: string; type: 'switch' }
   | { name: string; type: 'number'; min: number; max: number }
   | { name: string; type: 'text' }
-  | { name: string; type: 'announcement' };
+  | { name: string; type: 'announcement' }
+  /** One of a few values, labelled by the locales' `choice.<NAME>.<value>`. */
+  | { name: string; type: 'choice'; values: readonly number[] };
 
 export interface SettingGroup {
   /** i18n key of the group heading. */
@@ -77,6 +79,10 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.session',
         fields: [num('SECURITY_MAX_IDLE_TIME', 1, 99999), flag('SESSION_EXPIRE_AT_BROWSER_CLOSE')],
+      },
+      {
+        title: 'group.mfa',
+        fields: [{ name: 'SECURITY_MFA_AUTH', type: 'choice', values: [0, 1, 2] }],
       },
     ],
   },

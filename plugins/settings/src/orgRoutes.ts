@@ -1,10 +1,12 @@
-import { crudRoutes } from '@bastion/sdk';
+import { createElement } from 'react';
+import { InfoTab, crudRoutes } from '@bastion/sdk';
+import { OrgMembersTab } from './OrgMembersTab';
 
 export const ORGS_PATH = '/settings/orgs';
 
 /**
  * Organizations (docs/organizations.md, licence): list, create, update and a detail with the resource
- * statistics. Deleting one that still holds resources is refused by the server with its reason.
+ * statistics and its members. Deleting one that still holds resources is refused by the server with its reason.
  */
 export const orgRoutes = crudRoutes({
   path: ORGS_PATH,
@@ -21,6 +23,29 @@ export const orgRoutes = crudRoutes({
   form: { fields: [['org.basic', ['name', 'comment']]] },
   detail: {
     title: 'org.detail',
-    fields: ['id', 'name', 'resource_statistics', 'is_default', 'created_by', 'date_created', 'comment'],
+    tabs: [
+      {
+        name: 'info',
+        title: 'org.tab.info',
+        render: (c) =>
+          createElement(InfoTab, {
+            context: c,
+            fields: [
+              'id',
+              'name',
+              'resource_statistics',
+              'is_default',
+              'created_by',
+              'date_created',
+              'comment',
+            ],
+          }),
+      },
+      {
+        name: 'members',
+        title: 'org.tab.members',
+        render: (c) => createElement(OrgMembersTab, { context: c }),
+      },
+    ],
   },
 });

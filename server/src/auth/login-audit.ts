@@ -14,6 +14,8 @@ export interface SignInOutcome {
   backend: string;
   /** '' on success. */
   reason: string;
+  /** The login log's MFA column (0 off, 1 on, 2 unknown) when the attempt knows it; else the user's level. */
+  mfa?: 0 | 1 | 2;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function recordSignIn(
     type: 'W',
     ip: clientAddress(request),
     userAgent: typeof agent === 'string' ? agent : null,
-    mfa: outcome.user ? (outcome.user.mfaLevel > 0 ? 1 : 0) : 2,
+    mfa: outcome.mfa ?? (outcome.user ? (outcome.user.mfaLevel > 0 ? 1 : 0) : 2),
     reason: outcome.reason,
     backend: outcome.backend,
     status: outcome.reason === '',

@@ -3,19 +3,19 @@ import type { AppContext } from '../app-context';
 import { csrfFailed } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
-import { LOGIN_TITLE } from '../settings/public-settings';
-import { loginLimits, sessionPolicy } from '../settings/settings-values';
-import { deleteSession, insertSession } from '../data/stores/sessions';
-import { findUserCredentials, recordUserLogin, type UserRecord } from '../data/stores/users';
-import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
-import { clearAuthCookies, setCsrfCookie, setSessionCookie } from './cookies';
-import { checkLoginBlock, clearLoginFailures, recordLoginFailure, type LockState } from './login-lockout';
+import { loginLimits } from '../settings/settings-values';
+import { deleteSession } from '../data/stores/sessions';
+import { findUserCredentials, type UserRecord } from '../data/stores/users';
+import { clearAuthCookies } from './cookies';
+import { checkLoginBlock, recordLoginFailure, type LockState } from './login-lockout';
 import { loginAclVerdict } from './login-acl';
 import { LOGIN_BACKENDS, recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
+import { anonymousCsrf, csrfMatches, sendLoginPage, type LoginPageView } from './login-page';
+import { beginMfaStep, dropPendingSignIn, mfaStepFor, registerMfaLoginRoutes } from './mfa-sign-in';
 import { verifyPassword } from './passwords';
-import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
 import { safeNext } from './safe-next';
+import { startSignedInSession } from './sign-in-session';
 import { spendTempToken } from './temp-tokens';
 import { LOGIN_PATH, LOGOUT_PATH } from './login-paths';
 
@@ -37,30 +37,8 @@ const lockMessage = (state: Exclude<LockState, { blocked: false }>, lang: Lang):
  * checks the form (csrf double-submit, lock-out, password) and starts a fresh session.
  */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
-  const anonymousCsrf = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = request.cookies[ctx.cookies.csrf];
-    if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
-    const token = newCsrfToken();
-    setCsrfCookie(reply, ctx.cookies, token);
-    return token;
-  };
-
-  const renderForm = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: { next: string; error: string; username: string; csrfToken: string },
-  ): Promise<FastifyReply> => {
-    const lang = requestLanguage(request);
-    const html = await renderLoginPage(ctx.uiDir, {
-      ...page,
-      loginTitle: LOGIN_TITLE,
-      lang,
-    });
-    if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-    // The page carries a csrf token: never cache it anywhere.
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-  };
+  const renderForm = (request: FastifyRequest, reply: FastifyReply, page: LoginPageView) =>
+    sendLoginPage(ctx, request, reply, page);
 
   app.get(LOGIN_PATH, async (request, reply) => {
     const next = safeNext(field(request.query, 'next'));
@@ -69,15 +47,15 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       next,
       error: '',
       username: '',
-      csrfToken: anonymousCsrf(request, reply),
+      csrfToken: anonymousCsrf(ctx, request, reply),
     });
   });
 
   app.post(LOGIN_PATH, async (request, reply) => {
-    const cookieToken = request.cookies[ctx.cookies.csrf];
-    const formToken = field(request.body, 'csrfmiddlewaretoken');
-    if (!cookieToken || !CSRF_TOKEN_PATTERN.test(cookieToken) || formToken !== cookieToken)
-      throw csrfFailed();
+    const cookieToken = csrfMatches(ctx, request, field(request.body, 'csrfmiddlewaretoken'));
+    if (cookieToken === null) throw csrfFailed();
+    // A new attempt forgets any sign-in still waiting for its MFA step in this browser.
+    await dropPendingSignIn(ctx, request, reply);
 
     const lang = requestLanguage(request);
     const username = field(request.body, 'username').trim();
@@ -132,30 +110,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (acl?.action === 'confirm')
       return refuse(user, 'login_confirm_required', loginMessage('aclConfirm', lang));
 
-    // A brand-new session id and csrf token: nothing chosen before login survives it (no fixation).
-    const previous = request.cookies[ctx.cookies.session];
-    if (previous) await deleteSession(ctx.db, previous);
-    const sessionId = newSessionId();
-    const csrfToken = newCsrfToken();
-    const now = Date.now();
-    const session = await sessionPolicy(ctx.db, ctx.config);
-    await insertSession(ctx.db, {
-      sessionId,
-      userId: user.id,
-      csrfToken,
-      clientIp: ip,
-      expiresAt: now + session.idleMs,
-    });
-    await clearLoginFailures(ctx.db, username, ip);
-    await recordUserLogin(ctx.db, user.id, now);
-    await recordSignIn(ctx.db, request, { username, user, backend, reason: '' });
-    setSessionCookie(
-      reply,
-      ctx.cookies,
-      sessionId,
-      session.expireAtBrowserClose ? null : ctx.config.sessionAgeSeconds,
-    );
-    setCsrfCookie(reply, ctx.cookies, csrfToken);
+    // MFA comes last, as its own step: the session starts only once the code is right.
+    const step = await mfaStepFor(ctx, user);
+    if (step !== 'none') return beginMfaStep(ctx, reply, { user, username, backend, next });
+    await startSignedInSession(ctx, request, reply, { user, username, backend, mfaVerified: false });
     return reply.redirect(next, 302);
   });
 
@@ -167,4 +125,6 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const target = next === '' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(safeNext(next))}`;
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });
+
+  registerMfaLoginRoutes(app, ctx);
 }

@@ -266,6 +266,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // docs/auth.md#mfa-at-sign-in: a sign-in whose password was right and that waits for its MFA step (or
+    // for the enrolment forced MFA demands). Keyed by a hash of the browser's random token, bound to one user,
+    // short-lived; a new sign-in attempt from the browser replaces it.
+    id: 710,
+    name: 'pending sign-ins (MFA step)',
+    sql: (t) => `
+      CREATE TABLE login_pending (
+        id_hash ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        username ${t.text} NOT NULL,
+        backend ${t.text} NOT NULL,
+        next_url ${t.text} NOT NULL,
+        enrol_secret ${t.text},
+        expires_at ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

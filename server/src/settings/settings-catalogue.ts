@@ -68,6 +68,8 @@ export const SETTING_CATEGORIES = {
       SECURITY_MAX_IDLE_TIME: int(1, 99999, 30),
       SESSION_EXPIRE_AT_BROWSER_CLOSE: bool(true),
       SECURITY_PASSWORD_EXPIRATION_TIME: int(1, 99999, 9999, true),
+      // MFA at sign-in for 0 nobody but who chose it, 1 every user, 2 administrators (docs/auth.md#mfa-at-sign-in).
+      SECURITY_MFA_AUTH: int(0, 2, 0),
     },
   },
 } as const satisfies Record<string, SettingCategory>;

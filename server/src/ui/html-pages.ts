@@ -120,6 +120,11 @@ export interface LoginPageData {
   csrfToken: string;
   loginTitle: string;
   lang: string;
+  /** The MFA step of a sign-in (docs/auth.md#mfa-at-sign-in): a code, or enrolment first; absent: the form. */
+  mfa?: 'otp' | 'enrol';
+  /** Enrolment only: the secret to type into an authenticator and its QR code (an SVG data URL). */
+  otpSecret?: string;
+  otpQr?: string;
 }
 
 /** login.html with its page data and the console files to warm embedded as inert JSON; null when not built. */

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderLoginForm } from '../../../host/src/login/LoginForm';
+import { renderLoginForm, renderMfaForm } from '../../../host/src/login/LoginForm';
 import { LOGIN_MESSAGES } from '../../../host/src/login/messages';
-import { readLoginPageData, type LoginPageData } from '../../../host/src/login/pageData';
+import {
+  EMPTY_LOGIN_PAGE_DATA,
+  readLoginPageData,
+  type LoginPageData,
+} from '../../../host/src/login/pageData';
 import { readWarmUrls, warmUp } from '../../../host/src/login/warmUp';
 
-const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+const EMPTY = EMPTY_LOGIN_PAGE_DATA;
 
 function show(data: Partial<LoginPageData>, lng: 'zh' | 'en' | 'ja' = 'en'): HTMLElement {
   const root = document.createElement('div');
@@ -109,6 +113,55 @@ describe('login form', () => {
     });
     document.body.innerHTML = '<script type="application/json" id="bastion-login-data">not json</script>';
     expect(readLoginPageData(document).next).toBe('');
+  });
+});
+
+describe('MFA step', () => {
+  it('asks for a code, refuses anything but six digits before posting, posts to the MFA page', () => {
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    renderMfaForm(
+      root,
+      { ...EMPTY, mfa: 'otp', csrfToken: 'tok', error: 'Code is invalid' },
+      LOGIN_MESSAGES.en,
+    );
+    expect(q<HTMLFormElement>(root, 'form').getAttribute('action')).toBe('/core/auth/login/mfa/');
+    expect(q(root, 'input[name=csrfmiddlewaretoken]').value).toBe('tok');
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe('Code is invalid');
+    expect(root.querySelector('[data-testid="mfa-secret"]')).toBeNull();
+    q(root, '#code').value = '12a456';
+    expect(submit(root)).toBe(false);
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe(
+      'Enter the 6-digit code of your authenticator',
+    );
+    q(root, '#code').value = '123456';
+    expect(submit(root)).toBe(true);
+  });
+
+  it('shows the secret and QR code to enrol; only an SVG data URL is taken as the QR code', () => {
+    const qr = 'data:image/svg+xml;base64,PHN2Zy8+';
+    document.body.innerHTML = `<script type="application/json" id="bastion-login-data">${JSON.stringify({
+      mfa: 'enrol',
+      otpSecret: 'JBSWY3DPEHPK3PXP',
+      otpQr: qr,
+    })}</script>`;
+    expect(readLoginPageData(document)).toMatchObject({ mfa: 'enrol', otpQr: qr });
+    document.body.innerHTML = `<script type="application/json" id="bastion-login-data">${JSON.stringify({
+      mfa: 'sms',
+      otpQr: 'javascript:alert(1)',
+    })}</script>`;
+    expect(readLoginPageData(document)).toMatchObject({ mfa: '', otpQr: '' });
+
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    renderMfaForm(
+      root,
+      { ...EMPTY, mfa: 'enrol', otpSecret: 'JBSWY3DPEHPK3PXP', otpQr: qr },
+      LOGIN_MESSAGES.ja,
+    );
+    expect(q(root, '[data-testid="mfa-secret"]').textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect(q<HTMLImageElement>(root, 'img.login-qr').getAttribute('src')).toBe(qr);
+    expect(q(root, '.login-subtitle').textContent).toBe(LOGIN_MESSAGES.ja.enrolTitle);
   });
 });
 

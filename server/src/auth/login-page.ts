@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { requestLanguage } from '../http/language';
+import { LOGIN_TITLE } from '../settings/public-settings';
+import { NOT_BUILT_MESSAGE, renderLoginPage, type LoginPageData } from '../ui/html-pages';
+import { setCsrfCookie } from './cookies';
+import { CSRF_TOKEN_PATTERN, newCsrfToken } from './random-tokens';
+
+/** What one rendering of the sign-in page shows: the form, or one of its MFA steps. */
+export type LoginPageView = Omit<LoginPageData, 'loginTitle' | 'lang'>;
+
+/** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
+export function anonymousCsrf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[ctx.cookies.csrf];
+  if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
+  const token = newCsrfToken();
+  setCsrfCookie(reply, ctx.cookies, token);
+  return token;
+}
+
+/** Whether a form post carries the browser's csrf cookie as its `csrfmiddlewaretoken` (double submit). */
+export function csrfMatches(ctx: AppContext, request: FastifyRequest, formToken: string): string | null {
+  const cookieToken = request.cookies[ctx.cookies.csrf];
+  if (!cookieToken || !CSRF_TOKEN_PATTERN.test(cookieToken) || formToken !== cookieToken) return null;
+  return cookieToken;
+}
+
+/** The sign-in page (login.html) with its page data; 503 while the console is not built. */
+export async function sendLoginPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: LoginPageView,
+): Promise<FastifyReply> {
+  const html = await renderLoginPage(ctx.uiDir, {
+    ...view,
+    loginTitle: LOGIN_TITLE,
+    lang: requestLanguage(request),
+  });
+  if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+  // The page carries a csrf token (and may carry an enrolment secret): never cache it anywhere.
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
