@@ -8,6 +8,7 @@ import type { Database } from './data/database';
 import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
+import { registerMail } from './mail';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -122,6 +123,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerLoginRoutes(app, ctx);
+  registerMail(app, ctx);
   registerCredentialRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerProfileRoutes(app, ctx);

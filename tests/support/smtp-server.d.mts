@@ -8,6 +8,7 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   messages: ReceivedMail[];
+  certificate: string;
   waitForMessage(predicate?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   clear(): void;
   close(): Promise<void>;

@@ -63,6 +63,8 @@ export async function startSmtpServer({ auth = null, tls = 'starttls' } = {}) {
   return {
     port,
     messages,
+    /** The throw-away certificate (PEM) the TLS variants present: what a client must trust. */
+    certificate: certificate.cert,
     /** The first kept message that `predicate` accepts, waiting for it to arrive. */
     async waitForMessage(predicate = () => true) {
       const deadline = Date.now() + WAIT_MS;

@@ -16,6 +16,7 @@ import { loginMessage } from './login-messages';
 import { verifyPassword } from './passwords';
 import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
 import { safeNext } from './safe-next';
+import { anonymousCsrf as anonymousCsrfToken } from './anonymous-csrf';
 import { spendTempToken } from './temp-tokens';
 import { LOGIN_PATH, LOGOUT_PATH } from './login-paths';
 
@@ -38,13 +39,8 @@ const lockMessage = (state: Exclude<LockState, { blocked: false }>, lang: Lang):
  */
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
-  const anonymousCsrf = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = request.cookies[ctx.cookies.csrf];
-    if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
-    const token = newCsrfToken();
-    setCsrfCookie(reply, ctx.cookies, token);
-    return token;
-  };
+  const anonymousCsrf = (request: FastifyRequest, reply: FastifyReply): string =>
+    anonymousCsrfToken(ctx.cookies, request, reply);
 
   const renderForm = async (
     request: FastifyRequest,
