@@ -7,7 +7,10 @@ export type SettingInput =
   | { name: string; type: 'switch' }
   | { name: string; type: 'number'; min: number; max: number }
   | { name: string; type: 'text' }
-  | { name: string; type: 'announcement' };
+  | { name: string; type: 'announcement' }
+  /** Write-only: the server never answers it; left blank, the saved one stays. */
+  | { name: string; type: 'password' }
+  | { name: string; type: 'textarea' };
 
 export interface SettingGroup {
   /** i18n key of the group heading. */
@@ -23,10 +26,14 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
+  /** A panel under the form: the mail test, or the preview of the mail contents. */
+  panel?: 'mailTest' | 'mailPreview';
 }
 
 const num = (name: string, min: number, max: number): SettingInput => ({ name, type: 'number', min, max });
 const flag = (name: string): SettingInput => ({ name, type: 'switch' });
+const text = (name: string): SettingInput => ({ name, type: 'text' });
+const area = (name: string): SettingInput => ({ name, type: 'textarea' });
 
 export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
   {
@@ -39,6 +46,7 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.basic',
         fields: [
+          { name: 'SITE_URL', type: 'text' },
           { name: 'USER_GUIDE_URL', type: 'text' },
           flag('ANNOUNCEMENT_ENABLED'),
           { name: 'ANNOUNCEMENT', type: 'announcement' },
@@ -77,6 +85,57 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.session',
         fields: [num('SECURITY_MAX_IDLE_TIME', 1, 99999), flag('SESSION_EXPIRE_AT_BROWSER_CLOSE')],
+      },
+    ],
+  },
+  {
+    category: 'email',
+    path: '/settings/email',
+    title: 'route.email',
+    icon: 'pi pi-envelope',
+    permission: 'settings.change_email',
+    panel: 'mailTest',
+    groups: [
+      {
+        title: 'group.smtp',
+        fields: [
+          text('EMAIL_HOST'),
+          num('EMAIL_PORT', 1, 65535),
+          text('EMAIL_HOST_USER'),
+          { name: 'EMAIL_HOST_PASSWORD', type: 'password' },
+          text('EMAIL_FROM'),
+          text('EMAIL_RECIPIENT'),
+          flag('EMAIL_USE_SSL'),
+          flag('EMAIL_USE_TLS'),
+          text('EMAIL_SUBJECT_PREFIX'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'email_content',
+    path: '/settings/email-content',
+    title: 'route.emailContent',
+    icon: 'pi pi-file-edit',
+    permission: 'settings.change_email',
+    panel: 'mailPreview',
+    groups: [
+      {
+        title: 'group.userCreated',
+        fields: [
+          text('EMAIL_CUSTOM_USER_CREATED_SUBJECT'),
+          text('EMAIL_CUSTOM_USER_CREATED_HONORIFIC'),
+          area('EMAIL_CUSTOM_USER_CREATED_BODY'),
+          text('EMAIL_CUSTOM_USER_CREATED_SIGNATURE'),
+        ],
+      },
+      {
+        title: 'group.resetPassword',
+        fields: [text('EMAIL_CUSTOM_RESET_PASSWORD_SUBJECT'), area('EMAIL_CUSTOM_RESET_PASSWORD_BODY')],
+      },
+      {
+        title: 'group.passwordExpiry',
+        fields: [text('EMAIL_CUSTOM_PASSWORD_EXPIRY_SUBJECT'), area('EMAIL_CUSTOM_PASSWORD_EXPIRY_BODY')],
       },
     ],
   },
