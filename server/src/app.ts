@@ -9,6 +9,7 @@ import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
 import { registerMail } from './mail';
+import { registerLdap } from './ldap';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -134,6 +135,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
   await registerOps(app, ctx);
+  registerLdap(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

@@ -13,7 +13,7 @@ import { checkLoginBlock, clearLoginFailures, recordLoginFailure, type LockState
 import { loginAclVerdict } from './login-acl';
 import { LOGIN_BACKENDS, recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
-import { verifyPassword } from './passwords';
+import { checkPassword } from './password-backend';
 import { CSRF_TOKEN_PATTERN, newCsrfToken, newSessionId } from './random-tokens';
 import { safeNext } from './safe-next';
 import { anonymousCsrf as anonymousCsrfToken } from './anonymous-csrf';
@@ -102,7 +102,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (block.blocked) return refuse(null, 'user_blocked', lockMessage(block, lang));
 
     const credentials = await findUserCredentials(ctx.db, username);
-    let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
+    const verdict = await checkPassword(ctx, credentials, username, password, (m) => request.log.warn(m));
+    let passwordOk = verdict.ok;
+    backend = verdict.backend;
     // A temporary password (docs/auth.md#temporary-passwords, AUTH_TEMP_TOKEN) stands in for the password
     // once; the lock-out above and the checks below apply to it exactly as to the password.
     if (!passwordOk && credentials) {
