@@ -137,6 +137,19 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
             className="w-full"
           />
         );
+      case 'json': {
+        const value = values[field.name];
+        return (
+          <InputTextarea
+            id={id}
+            data-testid={id}
+            value={typeof value === 'string' ? value : JSON.stringify(value ?? {}, null, 2)}
+            onChange={(e) => set(field.name, e.target.value)}
+            rows={5}
+            className="w-full font-monospace"
+          />
+        );
+      }
       case 'announcement': {
         const value = (values[field.name] ?? {}) as Announcement;
         const part = (key: keyof Announcement, text: string) =>

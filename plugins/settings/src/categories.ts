@@ -10,7 +10,9 @@ export type SettingInput =
   | { name: string; type: 'announcement' }
   /** Write-only: the server never answers it; left blank, the saved one stays. */
   | { name: string; type: 'password' }
-  | { name: string; type: 'textarea' };
+  | { name: string; type: 'textarea' }
+  /** An object edited as JSON text; the server parses and checks it. */
+  | { name: string; type: 'json' };
 
 export interface SettingGroup {
   /** i18n key of the group heading. */
@@ -136,6 +138,38 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.passwordExpiry',
         fields: [text('EMAIL_CUSTOM_PASSWORD_EXPIRY_SUBJECT'), area('EMAIL_CUSTOM_PASSWORD_EXPIRY_BODY')],
+      },
+    ],
+  },
+  {
+    category: 'ldap',
+    path: '/settings/auth',
+    title: 'route.auth',
+    icon: 'pi pi-id-card',
+    permission: 'settings.change_auth',
+    groups: [
+      {
+        title: 'group.ldap',
+        fields: [
+          flag('AUTH_LDAP'),
+          text('AUTH_LDAP_SERVER_URI'),
+          flag('AUTH_LDAP_START_TLS'),
+          text('AUTH_LDAP_BIND_DN'),
+          { name: 'AUTH_LDAP_BIND_PASSWORD', type: 'password' },
+          text('AUTH_LDAP_SEARCH_OU'),
+          text('AUTH_LDAP_SEARCH_FILTER'),
+          { name: 'AUTH_LDAP_USER_ATTR_MAP', type: 'json' },
+          num('AUTH_LDAP_CONNECT_TIMEOUT', 1, 300),
+          num('AUTH_LDAP_SEARCH_PAGED_SIZE', 1, 5000),
+        ],
+      },
+      {
+        title: 'group.ldapSync',
+        fields: [
+          flag('AUTH_LDAP_SYNC_IS_PERIODIC'),
+          num('AUTH_LDAP_SYNC_INTERVAL', 1, 8760),
+          text('AUTH_LDAP_SYNC_ORG_ID'),
+        ],
       },
     ],
   },
