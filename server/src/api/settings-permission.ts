@@ -9,7 +9,11 @@ import { hasPerms } from '../rbac/has-perms';
  * The signed-in user of a settings call that holds every one of `perms` (docs/settings.md#permissions): the
  * settings API and the mail and directory calls beside it check here.
  */
-export async function requireSettingsPerms(ctx: AppContext, request: FastifyRequest, perms: readonly string[]) {
+export async function requireSettingsPerms(
+  ctx: AppContext,
+  request: FastifyRequest,
+  perms: readonly string[],
+) {
   const auth = requireAuth(request);
   const org = await resolveRequestOrg(ctx.db, request, auth.access);
   if (!hasPerms(org.perms, [...perms])) throw permissionDenied();

@@ -46,7 +46,10 @@ const text = (maxLength: number, value = '', required = false): SettingField => 
   required,
   default: () => value,
 });
-const secret = (maxLength = 1024): SettingField => ({ kind: { type: 'secret', maxLength }, default: () => '' });
+const secret = (maxLength = 1024): SettingField => ({
+  kind: { type: 'secret', maxLength },
+  default: () => '',
+});
 
 export const SETTING_CATEGORIES = {
   basic: {
@@ -125,7 +128,11 @@ export const SETTING_CATEGORIES = {
     writePermission: 'settings.change_auth',
     fields: {
       AUTH_LDAP: bool(false),
-      AUTH_LDAP_SERVER_URI: { kind: { type: 'ldapUri' }, required: true, default: () => 'ldap://localhost:389' },
+      AUTH_LDAP_SERVER_URI: {
+        kind: { type: 'ldapUri' },
+        required: true,
+        default: () => 'ldap://localhost:389',
+      },
       AUTH_LDAP_START_TLS: bool(false),
       AUTH_LDAP_BIND_DN: text(1024, 'cn=admin,dc=example,dc=org'),
       AUTH_LDAP_BIND_PASSWORD: secret(),

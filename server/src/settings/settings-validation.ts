@@ -110,7 +110,8 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       const out: Record<string, string> = {};
       for (const key of ['username', 'name', 'email']) {
         const attr = (map as Record<string, unknown>)[key];
-        if (typeof attr !== 'string' || !LDAP_ATTRIBUTE.test(attr)) return [settingMessage('invalidAttrMap', lang)];
+        if (typeof attr !== 'string' || !LDAP_ATTRIBUTE.test(attr))
+          return [settingMessage('invalidAttrMap', lang)];
         out[key] = attr;
       }
       return { value: out };
