@@ -169,6 +169,14 @@ function ensureTestPackages() {
     missing: 'The SSH tests run real OpenSSH servers, whose package is missing.',
     note: '(the tests start their own servers in private namespaces; the system service is not used)',
   });
+  // The directory tests start their own slapd in a temporary directory (tests/support/ldap-server.mjs).
+  ensureDebianPackages({
+    present: existsSync('/usr/sbin/slapd') && existsSync('/usr/bin/ldapsearch'),
+    packages: ['slapd', 'ldap-utils'],
+    installing: 'Installing the OpenLDAP server from Debian for the directory tests…',
+    missing: 'The directory tests run a real OpenLDAP server, whose package is missing.',
+    note: '(the tests start their own slapd on a loopback port; the system service is not used)',
+  });
 }
 
 const mode = process.argv[2];

@@ -9,6 +9,8 @@ import { seedOnStart } from './bootstrap/first-start';
 import { cookieNames, ensurePrefixCookie } from './auth/cookies';
 import { installSessionAuth } from './auth/session-auth';
 import { installReadPoint } from './http/read-point';
+import { registerMail } from './mail';
+import { registerLdap } from './ldap';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -124,6 +126,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerHealthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerLoginRoutes(app, ctx);
+  registerMail(app, ctx);
   registerCredentialRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
@@ -134,6 +137,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
   await registerOps(app, ctx);
+  registerLdap(app, ctx);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

@@ -67,6 +67,12 @@ export interface ServerConfig {
   pluginTrustedKeys?: readonly string[];
   /** `BASTION_PLUGIN_UNSIGNED=1`: the operator accepts drop-in plugins without a signature. */
   allowUnsignedPlugins?: boolean;
+  /**
+   * `BASTION_TLS_CA_FILE`: extra certificate authorities (PEM) trusted for the connections the server opens
+   * to a mail server or a directory (docs/mail.md, docs/ldap.md), beside the system's; certificates are
+   * always verified.
+   */
+  outboundCa?: string | null;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -186,5 +192,8 @@ export function loadConfig(
     trustedProxies: parseTrustedProxies(env.BASTION_TRUSTED_PROXIES),
     pluginTrustedKeys: keysPath === null ? [] : parseTrustedKeys(fs.readFileSync(keysPath, 'utf8'), keysPath),
     allowUnsignedPlugins: env.BASTION_PLUGIN_UNSIGNED === '1',
+    outboundCa: nonEmpty(env.BASTION_TLS_CA_FILE)
+      ? fs.readFileSync(path.resolve(cwd, env.BASTION_TLS_CA_FILE!), 'utf8')
+      : null,
   };
 }

@@ -148,6 +148,8 @@ export interface TestServerOptions {
   pluginTrustedKeys?: string[];
   /** BASTION_PLUGIN_UNSIGNED; on unless a test checks signatures */
   allowUnsignedPlugins?: boolean;
+  /** BASTION_TLS_CA_FILE's certificates (PEM): a test server's throw-away certificate */
+  outboundCa?: string | null;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -182,6 +184,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     trustedProxies: options.trustedProxies ?? [],
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],
     allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,
+    outboundCa: options.outboundCa ?? null,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });

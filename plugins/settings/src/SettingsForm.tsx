@@ -1,15 +1,21 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { Password } from 'primereact/password';
 import { Http, isHttpError, mapServerErrors, useService, useT } from '@bastion/sdk';
 import type { SettingCategoryPage, SettingInput } from './categories';
 
 type Values = Record<string, unknown>;
 type Announcement = { SUBJECT?: string; CONTENT?: string; LINK?: string };
+
+const PANELS = {
+  mailTest: lazy(() => import('./MailTestPanel')),
+  mailPreview: lazy(() => import('./MailPreviewPanel')),
+};
 
 const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;
 
@@ -50,6 +56,7 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
     try {
       const fields = page.groups.flatMap((group) => group.fields.map((field) => field.name));
       const body = Object.fromEntries(fields.map((name) => [name, values[name]]));
+      // A blank write-only field keeps the saved secret; the answer never holds it.
       setValues(await http.patch<Values>(urlOf(page.category), body, { silent: true }));
       setErrors({});
       setFormError(null);
@@ -115,6 +122,46 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
             className="w-full"
           />
         );
+      case 'password':
+        // The server never sends it back: blank means "keep the saved one".
+        return (
+          <Password
+            inputId={id}
+            data-testid={id}
+            value={typeof values[field.name] === 'string' ? (values[field.name] as string) : ''}
+            onChange={(e) => set(field.name, e.target.value)}
+            feedback={false}
+            toggleMask
+            placeholder={t('form.secretKept')}
+            className="w-full"
+            inputClassName="w-full"
+            autoComplete="new-password"
+          />
+        );
+      case 'textarea':
+        return (
+          <InputTextarea
+            id={id}
+            data-testid={id}
+            value={typeof values[field.name] === 'string' ? (values[field.name] as string) : ''}
+            onChange={(e) => set(field.name, e.target.value)}
+            rows={4}
+            className="w-full"
+          />
+        );
+      case 'json': {
+        const value = values[field.name];
+        return (
+          <InputTextarea
+            id={id}
+            data-testid={id}
+            value={typeof value === 'string' ? value : JSON.stringify(value ?? {}, null, 2)}
+            onChange={(e) => set(field.name, e.target.value)}
+            rows={5}
+            className="w-full font-monospace"
+          />
+        );
+      }
       case 'announcement': {
         const value = (values[field.name] ?? {}) as Announcement;
         const part = (key: keyof Announcement, text: string) =>
@@ -195,6 +242,14 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
           </span>
         ) : null}
       </div>
+      {page.panel ? (
+        <Suspense fallback={null}>
+          {(() => {
+            const Panel = PANELS[page.panel];
+            return <Panel values={values} />;
+          })()}
+        </Suspense>
+      ) : null}
     </form>
   );
 }

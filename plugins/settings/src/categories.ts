@@ -9,7 +9,13 @@ export type SettingInput =
   | { name: string; type: 'text' }
   | { name: string; type: 'announcement' }
   /** One of a few values, labelled by the locales' `choice.<NAME>.<value>`. */
-  | { name: string; type: 'choice'; values: readonly number[] };
+  | { name: string; type: 'choice'; values: readonly number[] }
+
+  /** Write-only: the server never answers it; left blank, the saved one stays. */
+  | { name: string; type: 'password' }
+  | { name: string; type: 'textarea' }
+  /** An object edited as JSON text; the server parses and checks it. */
+  | { name: string; type: 'json' };
 
 export interface SettingGroup {
   /** i18n key of the group heading. */
@@ -25,10 +31,14 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
+  /** A panel under the form: the mail test, or the preview of the mail contents. */
+  panel?: 'mailTest' | 'mailPreview';
 }
 
 const num = (name: string, min: number, max: number): SettingInput => ({ name, type: 'number', min, max });
 const flag = (name: string): SettingInput => ({ name, type: 'switch' });
+const text = (name: string): SettingInput => ({ name, type: 'text' });
+const area = (name: string): SettingInput => ({ name, type: 'textarea' });
 
 export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
   {
@@ -41,6 +51,7 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.basic',
         fields: [
+          { name: 'SITE_URL', type: 'text' },
           { name: 'USER_GUIDE_URL', type: 'text' },
           flag('ANNOUNCEMENT_ENABLED'),
           { name: 'ANNOUNCEMENT', type: 'announcement' },
@@ -83,6 +94,89 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       {
         title: 'group.mfa',
         fields: [{ name: 'SECURITY_MFA_AUTH', type: 'choice', values: [0, 1, 2] }],
+      },
+    ],
+  },
+  {
+    category: 'email',
+    path: '/settings/email',
+    title: 'route.email',
+    icon: 'pi pi-envelope',
+    permission: 'settings.change_email',
+    panel: 'mailTest',
+    groups: [
+      {
+        title: 'group.smtp',
+        fields: [
+          text('EMAIL_HOST'),
+          num('EMAIL_PORT', 1, 65535),
+          text('EMAIL_HOST_USER'),
+          { name: 'EMAIL_HOST_PASSWORD', type: 'password' },
+          text('EMAIL_FROM'),
+          text('EMAIL_RECIPIENT'),
+          flag('EMAIL_USE_SSL'),
+          flag('EMAIL_USE_TLS'),
+          text('EMAIL_SUBJECT_PREFIX'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'email_content',
+    path: '/settings/email-content',
+    title: 'route.emailContent',
+    icon: 'pi pi-file-edit',
+    permission: 'settings.change_email',
+    panel: 'mailPreview',
+    groups: [
+      {
+        title: 'group.userCreated',
+        fields: [
+          text('EMAIL_CUSTOM_USER_CREATED_SUBJECT'),
+          text('EMAIL_CUSTOM_USER_CREATED_HONORIFIC'),
+          area('EMAIL_CUSTOM_USER_CREATED_BODY'),
+          text('EMAIL_CUSTOM_USER_CREATED_SIGNATURE'),
+        ],
+      },
+      {
+        title: 'group.resetPassword',
+        fields: [text('EMAIL_CUSTOM_RESET_PASSWORD_SUBJECT'), area('EMAIL_CUSTOM_RESET_PASSWORD_BODY')],
+      },
+      {
+        title: 'group.passwordExpiry',
+        fields: [text('EMAIL_CUSTOM_PASSWORD_EXPIRY_SUBJECT'), area('EMAIL_CUSTOM_PASSWORD_EXPIRY_BODY')],
+      },
+    ],
+  },
+  {
+    category: 'ldap',
+    path: '/settings/auth',
+    title: 'route.auth',
+    icon: 'pi pi-id-card',
+    permission: 'settings.change_auth',
+    groups: [
+      {
+        title: 'group.ldap',
+        fields: [
+          flag('AUTH_LDAP'),
+          text('AUTH_LDAP_SERVER_URI'),
+          flag('AUTH_LDAP_START_TLS'),
+          text('AUTH_LDAP_BIND_DN'),
+          { name: 'AUTH_LDAP_BIND_PASSWORD', type: 'password' },
+          text('AUTH_LDAP_SEARCH_OU'),
+          text('AUTH_LDAP_SEARCH_FILTER'),
+          { name: 'AUTH_LDAP_USER_ATTR_MAP', type: 'json' },
+          num('AUTH_LDAP_CONNECT_TIMEOUT', 1, 300),
+          num('AUTH_LDAP_SEARCH_PAGED_SIZE', 1, 5000),
+        ],
+      },
+      {
+        title: 'group.ldapSync',
+        fields: [
+          flag('AUTH_LDAP_SYNC_IS_PERIODIC'),
+          num('AUTH_LDAP_SYNC_INTERVAL', 1, 8760),
+          text('AUTH_LDAP_SYNC_ORG_ID'),
+        ],
       },
     ],
   },

@@ -24,7 +24,8 @@ export default definePlugin({
   ],
   menus: [
     ...CATEGORY_PAGES.map((page, index) => ({
-      id: `settings-${page.category}`,
+      // Menu ids take letters, digits and hyphens only (email_content → settings-email-content).
+      id: `settings-${page.category.replace(/_/g, '-')}`,
       title: page.title,
       icon: page.icon,
       path: page.path,

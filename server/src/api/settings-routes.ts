@@ -3,17 +3,18 @@ import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/session-auth';
 import { permissionDenied } from '../http/api-error';
 import { requestLanguage } from '../http/language';
-import { resolveRequestOrg } from '../orgs/resolve-org';
-import { hasPerms } from '../rbac/has-perms';
 import { publicSettings } from '../settings/public-settings';
 import {
   SETTING_CATEGORIES,
+  isSecretField,
   isSettingCategory,
   type SettingCategoryName,
+  type SettingField,
 } from '../settings/settings-catalogue';
 import { SettingsCache } from '../settings/settings-cache';
 import { validateSettings } from '../settings/settings-validation';
-import { categoryValues } from '../settings/settings-values';
+import { categoryValues, sealSettingSecret } from '../settings/settings-values';
+import { requireSettingsPerms } from './settings-permission';
 
 export const SETTINGS_URL = '/api/v1/settings/setting/';
 
@@ -26,25 +27,37 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
    * a category this server does not have is a 403, as v2.21 answers for an unmapped one.
    */
   const authorize = async (request: FastifyRequest, write: boolean): Promise<SettingCategoryName> => {
-    const auth = requireAuth(request);
-    const org = await resolveRequestOrg(ctx.db, request, auth.access);
+    requireAuth(request);
     const name = (request.query as { category?: unknown }).category;
     if (typeof name !== 'string' || !isSettingCategory(name)) throw permissionDenied();
     const category = SETTING_CATEGORIES[name];
-    const required = [category.readPermission, ...(write ? [category.writePermission] : [])];
-    if (!hasPerms(org.perms, required)) throw permissionDenied();
+    await requireSettingsPerms(ctx, request, [
+      category.readPermission,
+      ...(write ? [category.writePermission] : []),
+    ]);
     return name;
   };
 
-  app.get(SETTINGS_URL, async (request) =>
-    categoryValues(ctx.db, ctx.config, await authorize(request, false)),
-  );
+  const fieldsOf = (category: SettingCategoryName) =>
+    Object.entries(SETTING_CATEGORIES[category].fields as Record<string, SettingField>);
+
+  /** The category's values without its write-only secrets, which never leave the server. */
+  const answer = async (category: SettingCategoryName) => {
+    const values = await categoryValues(ctx.db, ctx.config, category);
+    for (const [name, field] of fieldsOf(category)) if (isSecretField(field)) delete values[name];
+    return values;
+  };
+
+  app.get(SETTINGS_URL, async (request) => answer(await authorize(request, false)));
 
   const save = (partial: boolean) => async (request: FastifyRequest) => {
     const category = await authorize(request, true);
     const values = validateSettings(category, request.body, partial, requestLanguage(request));
+    for (const [name, field] of fieldsOf(category))
+      if (isSecretField(field) && typeof values[name] === 'string')
+        values[name] = sealSettingSecret(ctx.config, name, values[name]);
     await SettingsCache.of(ctx.db).save(category, values, requireAuth(request).user.username);
-    return categoryValues(ctx.db, ctx.config, category);
+    return answer(category);
   };
   app.put(SETTINGS_URL, save(false));
   app.patch(SETTINGS_URL, save(true));

@@ -3,26 +3,21 @@ import type { AppContext } from '../app-context';
 import { requestLanguage } from '../http/language';
 import { LOGIN_TITLE } from '../settings/public-settings';
 import { NOT_BUILT_MESSAGE, renderLoginPage, type LoginPageData } from '../ui/html-pages';
-import { setCsrfCookie } from './cookies';
-import { CSRF_TOKEN_PATTERN, newCsrfToken } from './random-tokens';
+import { anonymousCsrf as anonymousCsrfToken, formCsrfMatches } from './anonymous-csrf';
 
 /** What one rendering of the sign-in page shows: the form, or one of its MFA steps. */
 export type LoginPageView = Omit<LoginPageData, 'loginTitle' | 'lang'>;
 
 /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
 export function anonymousCsrf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
-  const existing = request.cookies[ctx.cookies.csrf];
-  if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
-  const token = newCsrfToken();
-  setCsrfCookie(reply, ctx.cookies, token);
-  return token;
+  return anonymousCsrfToken(ctx.cookies, request, reply);
 }
 
 /** Whether a form post carries the browser's csrf cookie as its `csrfmiddlewaretoken` (double submit). */
 export function csrfMatches(ctx: AppContext, request: FastifyRequest, formToken: string): string | null {
-  const cookieToken = request.cookies[ctx.cookies.csrf];
-  if (!cookieToken || !CSRF_TOKEN_PATTERN.test(cookieToken) || formToken !== cookieToken) return null;
-  return cookieToken;
+  return formCsrfMatches(ctx.cookies, request, formToken)
+    ? (request.cookies[ctx.cookies.csrf] ?? null)
+    : null;
 }
 
 /** The sign-in page (login.html) with its page data; 503 while the console is not built. */

@@ -13,7 +13,7 @@ import { LOGIN_BACKENDS, recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
 import { anonymousCsrf, csrfMatches, sendLoginPage, type LoginPageView } from './login-page';
 import { beginMfaStep, dropPendingSignIn, mfaStepFor, registerMfaLoginRoutes } from './mfa-sign-in';
-import { verifyPassword } from './passwords';
+import { checkPassword } from './password-backend';
 import { safeNext } from './safe-next';
 import { startSignedInSession } from './sign-in-session';
 import { spendTempToken } from './temp-tokens';
@@ -84,7 +84,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     if (block.blocked) return refuse(null, 'user_blocked', lockMessage(block, lang));
 
     const credentials = await findUserCredentials(ctx.db, username);
-    let passwordOk = await verifyPassword(password, credentials?.passwordHash ?? null);
+    const verdict = await checkPassword(ctx, credentials, username, password, (m) => request.log.warn(m));
+    let passwordOk = verdict.ok;
+    backend = verdict.backend;
     // A temporary password (docs/auth.md#temporary-passwords, AUTH_TEMP_TOKEN) stands in for the password
     // once; the lock-out above and the checks below apply to it exactly as to the password.
     if (!passwordOk && credentials) {

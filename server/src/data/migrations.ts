@@ -281,6 +281,54 @@ export const MIGRATIONS: readonly Migration[] = [
         next_url ${t.text} NOT NULL,
         enrol_secret ${t.text},
         expires_at ${t.bigint} NOT NULL
+        );
+      `,
+    },
+    {
+    // Outgoing mail, durable until sent (docs/mail.md#the-queue): bodies sealed, claimed by one instance.
+    id: 800,
+    name: 'mail queue',
+    sql: (t) => `
+      CREATE TABLE mail_queue (
+        id ${t.text} PRIMARY KEY,
+        kind ${t.text} NOT NULL,
+        recipients ${t.text} NOT NULL,
+        sealed_body ${t.text} NOT NULL,
+        status ${t.text} NOT NULL,
+        attempts ${t.integer} NOT NULL DEFAULT 0,
+        next_attempt_at ${t.bigint} NOT NULL,
+        claimed_by ${t.text} NOT NULL DEFAULT '',
+        claimed_until ${t.bigint} NOT NULL DEFAULT 0,
+        last_error ${t.text} NOT NULL DEFAULT '',
+        created_at ${t.bigint} NOT NULL,
+        sent_at ${t.bigint}
+      );
+      CREATE INDEX mail_queue_due ON mail_queue (status, next_attempt_at);
+    `,
+  },
+  {
+    // Password reset links (docs/mail.md#password-reset-links): only the token's hash is kept.
+    id: 801,
+    name: 'password reset tokens',
+    sql: (t) => `
+      CREATE TABLE password_reset_tokens (
+        token_hash ${t.text} PRIMARY KEY,
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        expires_at ${t.bigint} NOT NULL,
+        used_at ${t.bigint}
+      );
+      CREATE INDEX password_reset_tokens_user ON password_reset_tokens (user_id);
+    `,
+  },
+  {
+    // Password-expiry reminders sent (docs/mail.md#password-expiry-reminders): one per user and day.
+    id: 802,
+    name: 'password expiry reminders',
+    sql: (t) => `
+      CREATE TABLE password_expiry_reminders (
+        user_id ${t.text} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        day ${t.text} NOT NULL,
+        PRIMARY KEY (user_id, day)
       );
     `,
   },

@@ -10,7 +10,15 @@ export type SettingKind =
   | { type: 'integer'; min: number; max: number }
   | { type: 'string'; maxLength: number }
   | { type: 'url'; maxLength: number }
-  | { type: 'announcement' };
+  | { type: 'announcement' }
+  /** Write-only: never answered, stored sealed, a blank or null keeps the stored one (docs/mail.md). */
+  | { type: 'secret'; maxLength: number }
+  /** An e-mail address or blank. */
+  | { type: 'email' }
+  /** ldap:// or ldaps:// (docs/ldap.md). */
+  | { type: 'ldapUri' }
+  /** `{username, name, email}` → directory attribute names (docs/ldap.md). */
+  | { type: 'attrMap' };
 
 export interface SettingField {
   kind: SettingKind;
@@ -33,6 +41,16 @@ const int = (min: number, max: number, value: number | ((c: ServerConfig) => num
   default: typeof value === 'number' ? () => value : value,
 });
 
+const text = (maxLength: number, value = '', required = false): SettingField => ({
+  kind: { type: 'string', maxLength },
+  required,
+  default: () => value,
+});
+const secret = (maxLength = 1024): SettingField => ({
+  kind: { type: 'secret', maxLength },
+  default: () => '',
+});
+
 export const SETTING_CATEGORIES = {
   basic: {
     // v2.21 lets `settings.view_setting` write these too (a design weakness): here changing them needs
@@ -40,6 +58,9 @@ export const SETTING_CATEGORIES = {
     readPermission: 'settings.view_setting',
     writePermission: 'settings.change_other',
     fields: {
+      // The address of this console in links that leave it (mails): never taken from a request's Host
+      // header, which a client chooses (docs/mail.md#links).
+      SITE_URL: { kind: { type: 'url', maxLength: 256 }, default: () => '' },
       // The profile's guide_url: the console's user-guide link.
       USER_GUIDE_URL: { kind: { type: 'url', maxLength: 256 }, default: () => '' },
       // The workbench's announcement (public settings ANNOUNCEMENT_ENABLED / ANNOUNCEMENT).
@@ -72,7 +93,69 @@ export const SETTING_CATEGORIES = {
       SECURITY_MFA_AUTH: int(0, 2, 0),
     },
   },
+  // The SMTP server every mail leaves by (docs/mail.md).
+  email: {
+    readPermission: 'settings.change_email',
+    writePermission: 'settings.change_email',
+    fields: {
+      EMAIL_HOST: text(1024, '', true),
+      EMAIL_PORT: int(1, 65535, 25, true),
+      EMAIL_HOST_USER: text(128, '', true),
+      EMAIL_HOST_PASSWORD: secret(),
+      EMAIL_FROM: { kind: { type: 'email' }, default: () => '' },
+      EMAIL_RECIPIENT: { kind: { type: 'email' }, default: () => '' },
+      EMAIL_USE_SSL: bool(false),
+      EMAIL_USE_TLS: bool(false),
+      EMAIL_SUBJECT_PREFIX: text(1024, '[Bastion]', true),
+    },
+  },
+  // The contents of the system's mails; blank parts use the built-in text (docs/mail.md#contents).
+  email_content: {
+    readPermission: 'settings.change_email',
+    writePermission: 'settings.change_email',
+    fields: {
+      EMAIL_CUSTOM_USER_CREATED_SUBJECT: text(1024),
+      EMAIL_CUSTOM_USER_CREATED_HONORIFIC: text(1024),
+      EMAIL_CUSTOM_USER_CREATED_BODY: text(4096),
+      EMAIL_CUSTOM_USER_CREATED_SIGNATURE: text(512),
+      EMAIL_CUSTOM_RESET_PASSWORD_SUBJECT: text(1024),
+      EMAIL_CUSTOM_RESET_PASSWORD_BODY: text(4096),
+      EMAIL_CUSTOM_PASSWORD_EXPIRY_SUBJECT: text(1024),
+      EMAIL_CUSTOM_PASSWORD_EXPIRY_BODY: text(4096),
+    },
+  },
+  // Sign-in with the directory password, the directory's users and their sync (docs/ldap.md).
+  ldap: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_LDAP: bool(false),
+      AUTH_LDAP_SERVER_URI: {
+        kind: { type: 'ldapUri' },
+        required: true,
+        default: () => 'ldap://localhost:389',
+      },
+      AUTH_LDAP_START_TLS: bool(false),
+      AUTH_LDAP_BIND_DN: text(1024, 'cn=admin,dc=example,dc=org'),
+      AUTH_LDAP_BIND_PASSWORD: secret(),
+      AUTH_LDAP_SEARCH_OU: text(1024, 'ou=users,dc=example,dc=org'),
+      AUTH_LDAP_SEARCH_FILTER: text(1024, '(cn=%(user)s)', true),
+      AUTH_LDAP_USER_ATTR_MAP: {
+        kind: { type: 'attrMap' },
+        required: true,
+        default: () => ({ username: 'cn', name: 'sn', email: 'mail' }),
+      },
+      AUTH_LDAP_SYNC_ORG_ID: text(64),
+      AUTH_LDAP_SYNC_IS_PERIODIC: bool(false),
+      AUTH_LDAP_SYNC_INTERVAL: int(1, 8760, 24),
+      AUTH_LDAP_CONNECT_TIMEOUT: int(1, 300, 10),
+      AUTH_LDAP_SEARCH_PAGED_SIZE: int(1, 5000, 1000),
+    },
+  },
 } as const satisfies Record<string, SettingCategory>;
+
+/** The write-only fields (docs/mail.md): never answered by the settings API. */
+export const isSecretField = (field: SettingField): boolean => field.kind.type === 'secret';
 
 export type SettingCategoryName = keyof typeof SETTING_CATEGORIES;
 

@@ -7,6 +7,21 @@ import { SETTING_CATEGORIES, type SettingCategoryName, type SettingField } from 
 
 const settingMessage = messageCatalogue({
   invalidUrl: { en: 'Enter a valid URL.', zh: '请输入合法的 URL。', ja: '有効なURLを入力してください。' },
+  invalidEmail: {
+    en: 'Enter a valid email address.',
+    zh: '请输入合法的邮件地址。',
+    ja: '有効なメールアドレスを入力してください。',
+  },
+  invalidLdapUri: {
+    en: 'Enter an ldap:// or ldaps:// address.',
+    zh: '请输入 ldap:// 或 ldaps:// 地址。',
+    ja: 'ldap:// または ldaps:// のアドレスを入力してください。',
+  },
+  invalidAttrMap: {
+    en: 'Map username, name and email to directory attributes, e.g. {"username": "uid", "name": "cn", "email": "mail"}.',
+    zh: '请把 username、name、email 映射到目录属性，例如 {"username": "uid", "name": "cn", "email": "mail"}。',
+    ja: 'username、name、email をディレクトリ属性に対応付けてください（例: {"username": "uid", "name": "cn", "email": "mail"}）。',
+  },
 });
 
 type FieldErrors = Record<string, string[]>;
@@ -16,6 +31,19 @@ const isHttpUrl = (value: string): boolean => {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+/** An attribute description of RFC 4512: a name (letters, digits, hyphens) or an OID. */
+const LDAP_ATTRIBUTE = /^(?:[A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)+)$/;
+
+const isLdapUri = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'ldap:' || url.protocol === 'ldaps:') && url.hostname !== '';
   } catch {
     return false;
   }
@@ -52,6 +80,41 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       if (text === '' && !field.required) return { value: '' };
       if (text === '') return [message('blank', lang)];
       return isHttpUrl(text) ? { value: text.replace(/\/+$/, '') } : [settingMessage('invalidUrl', lang)];
+    }
+    case 'secret': {
+      if (typeof value !== 'string') return [message('invalidString', lang)];
+      if (value.includes('\0')) return [message('nullCharacters', lang)];
+      if ([...value].length > kind.maxLength) return [message('maxLength', lang, { n: kind.maxLength })];
+      return { value };
+    }
+    case 'email': {
+      const text = checkText(value, 128, lang);
+      if (typeof text !== 'string') return text;
+      return text === '' || EMAIL.test(text) ? { value: text } : [settingMessage('invalidEmail', lang)];
+    }
+    case 'ldapUri': {
+      const text = checkText(value, 1024, lang);
+      if (typeof text !== 'string') return text;
+      return isLdapUri(text) ? { value: text } : [settingMessage('invalidLdapUri', lang)];
+    }
+    case 'attrMap': {
+      let map = value;
+      if (typeof map === 'string')
+        try {
+          map = JSON.parse(map);
+        } catch {
+          return [settingMessage('invalidAttrMap', lang)];
+        }
+      if (typeof map !== 'object' || map === null || Array.isArray(map))
+        return [settingMessage('invalidAttrMap', lang)];
+      const out: Record<string, string> = {};
+      for (const key of ['username', 'name', 'email']) {
+        const attr = (map as Record<string, unknown>)[key];
+        if (typeof attr !== 'string' || !LDAP_ATTRIBUTE.test(attr))
+          return [settingMessage('invalidAttrMap', lang)];
+        out[key] = attr;
+      }
+      return { value: out };
     }
     case 'announcement': {
       if (typeof value !== 'object' || Array.isArray(value))
@@ -100,6 +163,8 @@ export function validateSettings(
       if (!partial && field.required) errors[name] = [message('required', lang)];
       continue;
     }
+    // A write-only secret left blank keeps the stored one (the form never receives it back).
+    if (field.kind.type === 'secret' && (input[name] === null || input[name] === '')) continue;
     const checked = checkValue(field, input[name], lang);
     if (Array.isArray(checked)) errors[name] = checked;
     else values[name] = checked.value;

@@ -2,6 +2,20 @@ import type { LoginLimits, ServerConfig } from '../config';
 import type { Database } from '../data/database';
 import { SETTING_CATEGORIES, type SettingCategoryName, type SettingField } from './settings-catalogue';
 import { SettingsCache } from './settings-cache';
+import { openSecret, sealSecret } from '../auth/secret-box';
+
+/** Secrets of the settings are sealed with the data dir's key, bound to their name (auth/secret-box.ts). */
+const secretBinding = (name: string): string => `setting:${name}`;
+
+export const sealSettingSecret = (config: ServerConfig, name: string, value: string): string =>
+  sealSecret(config.dataDir, secretBinding(name), value);
+
+/** A write-only setting in clear ('' when unset or no longer readable), for the server's own use only. */
+export async function settingSecret(db: Database, config: ServerConfig, name: string): Promise<string> {
+  const sealed = (await SettingsCache.of(db).stored()).get(name);
+  if (typeof sealed !== 'string' || sealed === '') return '';
+  return openSecret(config.dataDir, secretBinding(name), sealed) ?? '';
+}
 
 /**
  * The readers of the settings: each policy asks here for the values it enforces, with the defaults filled

@@ -150,3 +150,26 @@ export async function updateOwnProfile(
   if (sets.length === 0) return;
   await db.run(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...params, userId]);
 }
+
+/** Active users whose address is `email` (case-insensitive), for the forgotten-password form. */
+export async function findActiveUsersByEmail(db: Database, email: string): Promise<UserRecord[]> {
+  const rows = await db.all<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE LOWER(u.email) = LOWER(?) AND u.is_active = 1`,
+    [email],
+  );
+  return rows.map(toUser);
+}
+
+/**
+ * Active local users with an address whose password was last set within [from, to) — the ones a
+ * password-expiry reminder is for (docs/mail.md#password-expiry-reminders).
+ */
+export async function listUsersPasswordSetBetween(db: Database, from: number, to: number): Promise<UserRecord[]> {
+  const rows = await db.all<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u
+     WHERE u.is_active = 1 AND u.source = 'local' AND u.email <> ''
+       AND u.date_password_last_updated >= ? AND u.date_password_last_updated < ?`,
+    [from, to],
+  );
+  return rows.map(toUser);
+}

@@ -10,6 +10,7 @@ import { assertMayManageUser, membersOf } from '../../rbac/user-authority';
 import { findBlockedKeys } from '../../data/stores/login-failures';
 import { listRoleBindingsForUsers, replaceUserBindings } from '../../data/stores/role-bindings';
 import { replacePassword } from '../../users/password-change';
+import { mailNewAccountLink } from '../../mail/password-reset';
 import {
   defineResource,
   type FieldErrors,
@@ -326,6 +327,20 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
             firstPassword: created,
           });
         if (!created && input.is_active === false) await revokeUserCredentials(app.db, id, 'disabled');
+        // The "reset link" strategy of an administrator's API call (not the server's own creations: first
+        // start, seeds, imports): the new user sets the password through a mailed link (docs/mail.md).
+        const strategy = input.password_strategy ?? 'email';
+        if (created && ctx.userId !== '' && strategy === 'email' && !input.password && row.source === 'local')
+          await mailNewAccountLink(
+            app.db,
+            {
+              id,
+              username: String(row.username),
+              name: String(row.name ?? ''),
+              email: String(row.email ?? ''),
+            },
+            ctx.language,
+          );
       },
       beforeDelete: async (row, ctx) => {
         if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Http, isHttpError, useService, useT } from '@bastion/sdk';
+
+type Answer = { msg?: string; error?: string };
+
+/**
+ * The Email tab's test (docs/mail.md#the-test): sends a mail with the saved settings and shows the server's
+ * answer or what went wrong, under the form (the call suppresses the automatic error popup).
+ */
+export default function MailTestPanel({ values }: { values: Record<string, unknown> }) {
+  const t = useT();
+  const http = useService(Http);
+  const [to, setTo] = useState(typeof values.EMAIL_RECIPIENT === 'string' ? values.EMAIL_RECIPIENT : '');
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const send = async () => {
+    setSending(true);
+    setResult(null);
+    try {
+      const answer = await http.post<Answer>(
+        '/api/v1/settings/mail/testing/',
+        { EMAIL_RECIPIENT: to },
+        { silent: true },
+      );
+      setResult({ ok: true, text: answer.msg ?? '' });
+    } catch (error) {
+      const data = isHttpError(error) ? (error.data as Answer | null) : null;
+      setResult({ ok: false, text: data?.error ?? t('mail.testFailed') });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <fieldset className="border-none p-0 m-0 flex flex-column gap-2" data-testid="mail-test">
+      <legend className="text-lg font-semibold mb-2">{t('mail.testTitle')}</legend>
+      <small className="text-color-secondary">{t('mail.testHelp')}</small>
+      <div className="flex flex-wrap gap-2 align-items-center">
+        <InputText
+          aria-label={t('mail.recipient')}
+          placeholder={t('mail.recipient')}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          data-testid="mail-test-recipient"
+          className="w-20rem"
+        />
+        <Button
+          type="button"
+          label={t('mail.sendTest')}
+          icon="pi pi-send"
+          loading={sending}
+          onClick={() => void send()}
+          data-testid="mail-test-send"
+        />
+      </div>
+      {result ? (
+        <div
+          role="status"
+          data-testid="mail-test-result"
+          className={`p-inline-message ${result.ok ? 'p-inline-message-success' : 'p-inline-message-error'}`}
+        >
+          {result.text}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

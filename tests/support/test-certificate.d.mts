@@ -1,0 +1,1 @@
+export declare function throwAwayCertificate(): { key: string; cert: string };
