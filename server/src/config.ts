@@ -67,6 +67,11 @@ export interface ServerConfig {
   pluginTrustedKeys?: readonly string[];
   /** `BASTION_PLUGIN_UNSIGNED=1`: the operator accepts drop-in plugins without a signature. */
   allowUnsignedPlugins?: boolean;
+  /**
+   * `BASTION_BOOTSTRAP_TOKEN`: the secret terminal components register with (docs/terminal.md#registration);
+   * unset = registration is closed.
+   */
+  bootstrapToken?: string | null;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -186,5 +191,6 @@ export function loadConfig(
     trustedProxies: parseTrustedProxies(env.BASTION_TRUSTED_PROXIES),
     pluginTrustedKeys: keysPath === null ? [] : parseTrustedKeys(fs.readFileSync(keysPath, 'utf8'), keysPath),
     allowUnsignedPlugins: env.BASTION_PLUGIN_UNSIGNED === '1',
+    bootstrapToken: nonEmpty(env.BASTION_BOOTSTRAP_TOKEN),
   };
 }

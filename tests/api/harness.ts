@@ -148,6 +148,8 @@ export interface TestServerOptions {
   pluginTrustedKeys?: string[];
   /** BASTION_PLUGIN_UNSIGNED; on unless a test checks signatures */
   allowUnsignedPlugins?: boolean;
+  /** BASTION_BOOTSTRAP_TOKEN (terminal component registration) */
+  bootstrapToken?: string;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -182,6 +184,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     trustedProxies: options.trustedProxies ?? [],
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],
     allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,
+    bootstrapToken: options.bootstrapToken ?? null,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });
