@@ -434,7 +434,7 @@ function untar(bytes: Buffer): Promise<Map<string, Buffer>> {
     const reader = extract();
     reader.on('entry', (header, stream, next) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
       stream.on('end', () => {
         files.set(header.name, Buffer.concat(chunks));
         next();
