@@ -24,6 +24,7 @@ const COLUMNS = [
   'date_start',
   'date_end',
   'org_name',
+  'actions',
 ];
 
 function SessionTable({ finished }: { finished: boolean }) {

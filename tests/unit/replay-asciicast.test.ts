@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framesUntil, parseAsciicast } from './asciicast';
+import { framesUntil, parseAsciicast } from '../../plugins/audit/src/asciicast';
 
 describe('parseAsciicast', () => {
   it('reads a v2 recording: size, output frames in absolute time, duration', () => {
