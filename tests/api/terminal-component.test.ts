@@ -410,7 +410,8 @@ describe('organization isolation', () => {
       body: [otherSession],
       org: DEFAULT_ORG_ID,
     });
-    expect(killed.status).toBe(403);
+    // An auditor of Default may end sessions there, not one of another org: nothing is queued.
+    expect(killed.body).toEqual({ ok: [] });
   });
 
   it('validates joining: a monitor of the session org may, a plain user may not', async () => {
