@@ -1,5 +1,5 @@
 /**
- * A component's load status from its latest heartbeat (docs/terminal.md#components): offline without a
+ * A component's load status from its latest heartbeat (docs/terminal.md#heartbeat-and-load): offline without a
  * heartbeat in the last two minutes, else the worst of its CPU load, memory and disk figures.
  */
 export const ALIVE_WINDOW_MS = 120_000;
