@@ -73,6 +73,11 @@ export interface ServerConfig {
    * always verified.
    */
   outboundCa?: string | null;
+  /**
+   * `BASTION_BOOTSTRAP_TOKEN`: the secret terminal components register with (docs/terminal.md#registration);
+   * unset = registration is closed.
+   */
+  bootstrapToken?: string | null;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -195,5 +200,6 @@ export function loadConfig(
     outboundCa: nonEmpty(env.BASTION_TLS_CA_FILE)
       ? fs.readFileSync(path.resolve(cwd, env.BASTION_TLS_CA_FILE!), 'utf8')
       : null,
+    bootstrapToken: nonEmpty(env.BASTION_BOOTSTRAP_TOKEN),
   };
 }

@@ -150,6 +150,8 @@ export interface TestServerOptions {
   allowUnsignedPlugins?: boolean;
   /** BASTION_TLS_CA_FILE's certificates (PEM): a test server's throw-away certificate */
   outboundCa?: string | null;
+  /** BASTION_BOOTSTRAP_TOKEN (terminal component registration) */
+  bootstrapToken?: string;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -185,6 +187,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],
     allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,
     outboundCa: options.outboundCa ?? null,
+    bootstrapToken: options.bootstrapToken ?? null,
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });

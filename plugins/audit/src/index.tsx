@@ -1,10 +1,37 @@
 import { definePlugin } from '@bastion/sdk';
+import { CommandListPage } from './commands';
 import { FTP_LOG_PATH, LOGIN_LOG_PATH, OPERATE_LOG_PATH, PASSWORD_CHANGE_LOG_PATH, logRoutes } from './logs';
+import { SessionDetailPage, SessionListPage } from './sessions';
+import { COMMANDS_PATH, SESSIONS_PATH } from './terminalApi';
 
 export default definePlugin({
   id: 'audit',
   i18nNamespace: 'audit',
-  routes: [...logRoutes],
+  routes: [
+    ...logRoutes,
+    {
+      view: 'audit',
+      path: SESSIONS_PATH,
+      title: 'menu.sessionList',
+      permissions: ['terminal.view_session'],
+      component: SessionListPage,
+    },
+    {
+      view: 'audit',
+      path: `${SESSIONS_PATH}/:id`,
+      title: 'session.detailTitle',
+      permissions: ['terminal.view_session'],
+      component: SessionDetailPage,
+      hidden: true,
+    },
+    {
+      view: 'audit',
+      path: COMMANDS_PATH,
+      title: 'menu.commands',
+      permissions: ['terminal.view_command'],
+      component: CommandListPage,
+    },
+  ],
   menus: [
     {
       id: 'audit-sessions',
@@ -12,6 +39,18 @@ export default definePlugin({
       icon: 'pi pi-desktop',
       order: 10,
       children: [
+        {
+          id: 'session-list',
+          title: 'menu.sessionList',
+          path: SESSIONS_PATH,
+          permissions: ['terminal.view_session'],
+        },
+        {
+          id: 'commands',
+          title: 'menu.commands',
+          path: COMMANDS_PATH,
+          permissions: ['terminal.view_command'],
+        },
         { id: 'ftp-logs', title: 'menu.ftpLogs', path: FTP_LOG_PATH, permissions: ['audits.view_ftplog'] },
       ],
     },

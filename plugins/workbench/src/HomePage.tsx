@@ -12,10 +12,19 @@ import {
   useDateText,
 } from '@bastion/sdk';
 import { announcementOf } from './homeRules';
-import { ASSETS_PATH, MY_ASSETS_URL, TICKETS_URL, VIEW_MY_ASSETS, ticketPath } from './paths';
+import {
+  ASSETS_PATH,
+  MY_ASSETS_URL,
+  MY_SESSIONS_URL,
+  TICKETS_URL,
+  VIEW_MY_ASSETS,
+  ticketPath,
+} from './paths';
 
 /** How many assigned tickets the card lists (docs/resources.md#the-workbench). */
 const TICKETS_SHOWN = 5;
+/** How many of my sessions the recent-sessions card lists. */
+const SESSIONS_SHOWN = 5;
 
 interface TicketRow {
   id: string;
@@ -228,10 +237,61 @@ function AssignedTicketsCard({ linked }: { linked: boolean }) {
   );
 }
 
+interface SessionRow {
+  id: string;
+  asset: string;
+  system_user: string;
+  remote_addr: string | null;
+  protocol: string;
+  date_start: string;
+}
+
+/** My latest sessions, as the components reported them (docs/terminal.md#sessions). */
+function RecentSessionsCard() {
+  const t = useT();
+  const dateText = useDateText();
+  const state = useLoad<Page<SessionRow> | SessionRow[]>(MY_SESSIONS_URL, {
+    limit: SESSIONS_SHOWN,
+    offset: 0,
+  });
+  let body: ReactNode;
+  if (state.status === 'loading') body = <Pending />;
+  else if (state.status === 'failed') body = <Failed />;
+  else {
+    const rows = Array.isArray(state.value) ? state.value : (state.value.results ?? []);
+    body = rows.length ? (
+      <ul className="list-none m-0 p-0">
+        {rows.slice(0, SESSIONS_SHOWN).map((row) => (
+          <li
+            key={row.id}
+            className="py-2 border-bottom-1 surface-border flex flex-column gap-1"
+            data-testid="wb-session"
+          >
+            <span className="font-medium">{row.asset}</span>
+            <small className="text-color-secondary">
+              {[row.system_user, row.protocol, row.remote_addr, dateText(row.date_start)]
+                .filter(Boolean)
+                .join(' · ')}
+            </small>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <span className="text-color-secondary" data-testid="wb-sessions-empty">
+        {t('home.noSessions')}
+      </span>
+    );
+  }
+  return (
+    <Card title={t('home.recentSessions')} icon="pi pi-desktop" testId="wb-sessions">
+      {body}
+    </Card>
+  );
+}
+
 /**
- * Workbench home (docs/resources.md#the-workbench `MyHome`): the announcement, my profile, my granted assets
- * and the tickets assigned to me. Sessions and login logs have no endpoints in this product yet, so they have
- * no cards.
+ * Workbench home (docs/resources.md#the-workbench `MyHome`): the announcement, my profile, my granted assets,
+ * my recent sessions and the tickets assigned to me.
  */
 export default function HomePage() {
   const settings = useService(PublicSettings);
@@ -244,6 +304,7 @@ export default function HomePage() {
       <AnnouncementCard />
       <ProfileCard />
       {canViewAssets ? <MyAssetsCard /> : null}
+      <RecentSessionsCard />
       {licensed && canViewTickets ? (
         <AssignedTicketsCard linked={profile ? showsTicketsLink(profile, licensed) : false} />
       ) : null}

@@ -12,6 +12,9 @@ export const MY_NODES_TREE_URL = '/api/v1/perms/users/nodes/children/tree/';
 /** The caller's favourite assets: list, star (POST `{asset}`), unstar (DELETE `<id>/`). */
 export const FAVORITES_URL = '/api/v1/assets/favorite-assets/';
 
+/** The caller's own sessions, newest first (docs/terminal.md#sessions). */
+export const MY_SESSIONS_URL = '/api/v1/terminal/my-sessions/';
+
 export const HOME_PATH = '/workbench/home';
 export const ASSETS_PATH = '/workbench/assets';
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../data/database';
 import { ApiError } from '../http/api-error';
+import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import type { UserAccess } from '../rbac/user-permissions';
 import { findOrgById, listOrgs } from '../data/stores/orgs';
 import { DEFAULT_ORG_ID, ROOT_ORG_ID, ROOT_ORG_NAME } from './org-ids';
@@ -35,9 +36,13 @@ function requestedOrg(request: FastifyRequest): string | undefined {
   return firstString(query?.oid) ?? firstString(request.headers['x-jms-org']) ?? firstString(cookie);
 }
 
-/** May the user act in this (stored) org: a member, or holding a console/audit view there via system roles. */
+/**
+ * May the user act in this (stored) org: a member, holding a console/audit view there via system roles, or a
+ * terminal component (it carries the sessions of every org, docs/terminal.md).
+ */
 function mayUse(access: UserAccess, orgId: string): boolean {
   if (access.isMemberOf(orgId)) return true;
+  if (access.systemRoleIds().includes(BUILTIN_ROLE_IDS.SystemComponent)) return true;
   const perms = access.permissionsIn(orgId);
   return perms.has('rbac.view_console') || perms.has('rbac.view_audit');
 }

@@ -56,6 +56,10 @@ const AUDIT_PERMISSIONS = [
   'audits.view_passwordchangelog',
   'audits.view_ftplog',
   'terminal.view_session',
+  // v2.21 gives auditors every session code: they watch, share and end live sessions too.
+  'terminal.monitor_session',
+  'terminal.share_session',
+  'terminal.terminate_session',
   'terminal.view_sessionreplay',
   'terminal.download_sessionreplay',
   'terminal.view_sessionjoinrecord',

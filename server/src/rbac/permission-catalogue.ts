@@ -129,6 +129,11 @@ const EXTRA_SYSTEM_CODES = [
   'terminal.upload_sessionreplay',
   'terminal.add_session',
   'terminal.add_command',
+  // Components update their sessions and acknowledge their tasks (docs/terminal.md).
+  'terminal.change_session',
+  'terminal.view_task',
+  'terminal.change_task',
+  'audits.add_ftplog',
   'ops.view_taskmonitor',
   'tickets.view_ticket',
   'tickets.view_superticket',

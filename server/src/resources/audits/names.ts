@@ -1,3 +1,5 @@
+import { TERMINAL_TABLES } from '../terminal/names';
+
 /** Resource names of the audit area (also their permission models: `audits.view_userloginlog`, …). */
 export const AUDIT_LOGIN_LOG = 'audits.userloginlog';
 export const AUDIT_OPERATE_LOG = 'audits.operatelog';
@@ -10,4 +12,7 @@ export const AUDIT_TABLES = {
   operateLog: 'audits_operate_log',
   passwordChangeLog: 'audits_password_change_log',
   ftpLog: 'audits_ftp_log',
+  // Terminal sessions (date column `date_start`) and commands (`timestamp`, epoch seconds): docs/terminal.md.
+  session: TERMINAL_TABLES.session,
+  command: TERMINAL_TABLES.command,
 } as const;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import type { ResourceRegistry } from '../engine/runtime';
+import { registerComponentRoutes } from './component-routes';
+import { registerReplayRoutes } from './replay-routes';
+import { registerSessionRoutes } from './session-routes';
+
+/** The terminal area's routes beyond the engine's (docs/terminal.md). */
+export function registerTerminal(app: FastifyInstance, ctx: AppContext, registry: ResourceRegistry): void {
+  registerComponentRoutes(app, ctx, registry);
+  registerReplayRoutes(app, ctx, registry);
+  registerSessionRoutes(app, ctx, registry);
+}
