@@ -28,6 +28,7 @@ import { registerUserAssetRoutes } from './perms/user-assets-routes';
 import { registerAssetUserRoutes } from './perms/asset-users-routes';
 import { registerMyLoginLogRoutes } from './audits/my-login-logs-routes';
 import { registerTerminal } from './terminal';
+import { registerIndexRoute } from './dashboard/index-route';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
 import { registerOps } from './ops';
@@ -145,6 +146,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerAssetUserRoutes(app, ctx, engine.registry);
   registerMyLoginLogRoutes(app, ctx, engine.registry);
   registerTerminal(app, ctx, engine.registry);
+  registerIndexRoute(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   // Instances starting together take turns: built-ins and the demo are made once (docs/data-layer.md).
   const demo = await db.transaction(async () => {

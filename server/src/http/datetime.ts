@@ -80,3 +80,20 @@ export function requestTimeZone(header: string | string[] | undefined): string {
   if (value && /^[A-Za-z_+\-/0-9]{1,64}$/.test(value) && formatterFor(value)) return value;
   return 'UTC';
 }
+
+/** The instant a calendar day begins in `timeZone`, for the day that holds `epochMs`. */
+export function startOfLocalDay(epochMs: number, timeZone = 'UTC'): number {
+  const dayMs = 86_400_000;
+  const offsetMs = (at: number) => (timeZone === 'UTC' ? 0 : cachedOffset(at, timeZone) * 60_000);
+  const guess = epochMs - ((((epochMs + offsetMs(epochMs)) % dayMs) + dayMs) % dayMs);
+  // A day whose midnight lies on the other side of a DST change than `epochMs`: take midnight's own offset.
+  const corrected = guess + offsetMs(epochMs) - offsetMs(guess);
+  return corrected <= epochMs ? corrected : guess;
+}
+
+/** `MM-DD` of the instant in `timeZone` (the dashboards' day labels). */
+export function monthDay(epochMs: number, timeZone = 'UTC'): string {
+  const offset = timeZone === 'UTC' ? 0 : cachedOffset(epochMs, timeZone);
+  const local = new Date(epochMs + offset * 60_000);
+  return `${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+}
