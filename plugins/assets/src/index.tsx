@@ -1,7 +1,9 @@
 import { definePlugin } from '@bastion/sdk';
+import { accountRoutes } from './accountRoutes';
 import { assetRoutes } from './assetRoutes';
 import { commandFilterRoutes, commandFilterRuleRoutes } from './commandFilters';
 import {
+  ACCOUNTS_PATH,
   ASSETS_PATH,
   CMD_FILTERS_PATH,
   DOMAINS_PATH,
@@ -26,6 +28,7 @@ export default definePlugin({
     ...systemUserRoutes,
     ...commandFilterRoutes,
     ...commandFilterRuleRoutes,
+    ...accountRoutes,
   ],
   menus: [
     {
@@ -55,6 +58,20 @@ export default definePlugin({
           permissions: ['assets.view_commandfilter'],
         },
         { id: 'labels', title: 'menu.labels', path: LABELS_PATH, permissions: ['assets.view_label'] },
+      ],
+    },
+    {
+      id: 'accounts',
+      title: 'menu.accounts',
+      icon: 'pi pi-book',
+      order: 25,
+      children: [
+        {
+          id: 'asset-accounts',
+          title: 'menu.assetAccounts',
+          path: ACCOUNTS_PATH,
+          permissions: ['assets.view_authbook'],
+        },
       ],
     },
   ],

@@ -88,9 +88,9 @@ export const OPS_MESSAGES = {
     ja: 'テストするアカウントを指定してください: アセット、システムユーザー、または ID。',
   },
   logGathered: {
-    en: '         {host}: {count} users, {present} with a login shell',
-    zh: '         {host}: {count} 个用户，其中 {present} 个可登录',
-    ja: '         {host}: ユーザー {count} 人、ログインシェルあり {present} 人',
+    en: '         {host}: {count} users: {names}',
+    zh: '         {host}: {count} 个用户: {names}',
+    ja: '         {host}: ユーザー {count} 人: {names}',
   },
   taskAssetHardware: {
     en: 'Update some assets hardware info: {subject}',

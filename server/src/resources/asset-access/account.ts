@@ -91,7 +91,16 @@ const LIST_SHAPE = {
   orgScoped: true,
   searchFields: ['username', 'asset__ip', 'asset__hostname', 'systemuser__username'],
   filterFields: ['asset', 'systemuser', 'id'],
-  customFilters: { ...ASSET_ROW_FILTERS, username: byUsername },
+  customFilters: {
+    ...ASSET_ROW_FILTERS,
+    username: byUsername,
+    // The asset detail's system-users tab: the accounts that are a system user's link to the asset.
+    systemuser__isnull: (value: string) => ({
+      field: 'systemuser',
+      op: value === 'true' ? ('eq' as const) : ('ne' as const),
+      value: null,
+    }),
+  },
   orderingFields: ['username', 'date_created', 'date_updated', 'version', 'connectivity'],
   defaultOrdering: ['username'],
   fieldsMini: ['id', 'username'],

@@ -5,6 +5,7 @@ import { commandFilterResource } from './command-filter';
 import { commandFilterRuleResource } from './command-filter-rule';
 import { domainResource } from './domain';
 import { gatewayResource } from './gateway';
+import { gatheredUserResource } from './gathered-user';
 import type { SecretDeps } from './secrets';
 import { rememberSealingDir } from './ssh-targets';
 import { systemUserResource } from './system-user';
@@ -29,5 +30,6 @@ export function assetAccessResources(
     adminUserResource(deps),
     accountResource(deps),
     accountSecretResource(),
+    gatheredUserResource,
   ];
 }
