@@ -13,6 +13,7 @@ import { m2mCard } from '@bastion/sdk';
 import { AccountListTable } from './accounts';
 import { AssetSystemUsersTab } from './AssetSystemUsersTab';
 import { AuthorizedUsersTab } from './AuthorizedUsersTab';
+import { GatheredUserTable } from './gatheredUsers';
 import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT } from './common';
 
 const FIELDS = [
@@ -131,6 +132,19 @@ export default function AssetDetailPage() {
             <AccountListTable
               extraQuery={{ asset: String(c.object.id) }}
               testId="asset-accounts"
+              mirrorQuery={false}
+            />
+          ),
+        },
+        {
+          name: 'gathered-users',
+          title: 'gathered.tab',
+          hidden: (c) => !c.can('assets.view_gathereduser'),
+          render: (c) => (
+            <GatheredUserTable
+              extraQuery={{ asset: String(c.object.id) }}
+              gatherBody={{ assets: [String(c.object.id)] }}
+              testId="asset-gathered-users"
               mirrorQuery={false}
             />
           ),

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteContribution } from '@bastion/sdk';
-import { ACCOUNTS_PATH } from './common';
+import { ACCOUNTS_PATH, GATHERED_USERS_PATH } from './common';
 
 const AccountListPage = lazy(() => import('./accounts'));
+const GatheredUserListPage = lazy(() => import('./gatheredUsers'));
 
-/** The accounts area (docs/accounts.md): asset accounts. */
+/** The accounts area (docs/accounts.md): asset accounts and gathered users. */
 export const accountRoutes: RouteContribution[] = [
   {
     view: 'console',
@@ -12,5 +13,12 @@ export const accountRoutes: RouteContribution[] = [
     title: 'account.list',
     permissions: ['assets.view_authbook'],
     component: AccountListPage,
+  },
+  {
+    view: 'console',
+    path: GATHERED_USERS_PATH,
+    title: 'gathered.list',
+    permissions: ['assets.view_gathereduser'],
+    component: GatheredUserListPage,
   },
 ];

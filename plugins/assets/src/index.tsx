@@ -5,6 +5,7 @@ import { commandFilterRoutes, commandFilterRuleRoutes } from './commandFilters';
 import {
   ACCOUNTS_PATH,
   ASSETS_PATH,
+  GATHERED_USERS_PATH,
   CMD_FILTERS_PATH,
   DOMAINS_PATH,
   LABELS_PATH,
@@ -71,6 +72,12 @@ export default definePlugin({
           title: 'menu.assetAccounts',
           path: ACCOUNTS_PATH,
           permissions: ['assets.view_authbook'],
+        },
+        {
+          id: 'gathered-users',
+          title: 'menu.gatheredUsers',
+          path: GATHERED_USERS_PATH,
+          permissions: ['assets.view_gathereduser'],
         },
       ],
     },
