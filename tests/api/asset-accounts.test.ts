@@ -9,6 +9,7 @@ import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { startSshHost, type SshTestHost } from '../support/ssh-hosts.mjs';
 import { startTestServer, type Client, type TestServer } from './harness';
 import { ASSETS, addOrg, adminClient, call, userClient, type AssetBody } from './asset-helpers';
+import { grant, signedInPerson } from './grant-helpers';
 
 const ACCOUNTS = '/api/v1/assets/accounts/';
 const SECRETS = '/api/v1/assets/account-secrets/';
@@ -213,5 +214,27 @@ describe('asset accounts', () => {
     expect(again.username).toBe('ops');
     await call(admin, 'PATCH', `${SYSTEM_USERS}${systemUserId}/`, { body: { assets: [] } });
     expect((await call<AccountBody[]>(admin, 'GET', `${ACCOUNTS}?asset=${target.id}`)).body).toEqual([]);
+  });
+
+  it("deleting an asset takes its accounts, its system-user links and everyone's favourites of it along", async () => {
+    const doomed = (
+      await call<AssetBody>(admin, 'POST', ASSETS, {
+        body: { hostname: 'doomed', ip: '10.9.9.9', platform: 'Linux', protocols: ['ssh/22'] },
+      })
+    ).body;
+    await call(admin, 'PATCH', `${SYSTEM_USERS}${systemUserId}/`, { body: { assets: [doomed.id] } });
+    const person = await signedInPerson(server, 'acct-fan', [{ org: DEFAULT_ORG_ID, role: 'OrgUser' }]);
+    await grant(admin, { name: 'fan-grant', users: [person.id], assets: [doomed.id], actions: ['all'] });
+    const star = await call(person.client, 'POST', '/api/v1/assets/favorite-assets/', {
+      body: { asset: doomed.id },
+    });
+    expect(star.status).toBe(201);
+    expect(await accountOf(doomed.id)).toMatchObject({ username: 'ops' });
+
+    expect((await call(admin, 'DELETE', `${ASSETS}${doomed.id}/`)).status).toBe(204);
+    expect((await call<AccountBody[]>(admin, 'GET', `${ACCOUNTS}?asset=${doomed.id}`)).body).toEqual([]);
+    expect((await call<unknown[]>(person.client, 'GET', '/api/v1/assets/favorite-assets/')).body).toEqual([]);
+    const user = await call<{ assets: string[] }>(admin, 'GET', `${SYSTEM_USERS}${systemUserId}/`);
+    expect(user.body.assets).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type StoredRow,
   type WriteBatch,
 } from '../../engine/declaration';
+import { purgeAssetDependants } from './asset-dependants';
 import { ASSET_FILTERS } from './asset-filters';
 import { DEFAULT_PORTS, PROTOCOL_NAMES, parseProtocols, type ProtocolName } from './asset-protocols';
 import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
@@ -343,6 +344,7 @@ export const assetResource = defineResource({
       normaliseAsset(data, ctx, existing);
       await attachToRoot(data, ctx, existing, resources, batch);
     },
+    beforeDelete: (row, _ctx, resources) => purgeAssetDependants(row, resources),
   },
   // `{id}/tasks/` {action: test|refresh|…} → {task}: the connectivity test runs in server/src/ops.
   extraActions: [ASSET_TASKS_ACTION],
