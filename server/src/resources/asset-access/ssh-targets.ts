@@ -38,10 +38,16 @@ export async function assetEndpoint(
   if (port === null) return null;
   const dataDir = SEALING_DIRS.get(resources) ?? '';
   const ctx = { ...systemContext(), orgId: String(asset.org_id) };
+  const known = typeof asset.host_key === 'string' && asset.host_key !== '' ? asset.host_key : null;
   const endpoint: Omit<SshTarget, 'username'> = {
     host: String(asset.ip ?? ''),
     port,
     name: String(asset.hostname ?? ''),
+    // Host-key memory (docs/ssh.md#host-keys): the first key seen is kept; a different one is refused.
+    hostKey: known,
+    rememberHostKey: async (fingerprint) => {
+      await resources.get('assets.asset').setColumns(String(asset.id), { host_key: fingerprint });
+    },
   };
   if (typeof asset.domain === 'string' && asset.domain !== '') {
     const gateways = await resources.get('assets.gateway').find(
