@@ -8,15 +8,21 @@ import { newOtpSecret, otpCodeAt } from '../../server/src/auth/totp';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { startSshHost, type SshTestHost } from '../support/ssh-hosts.mjs';
 import { startTestServer, type Client, type TestServer } from './harness';
-import { ASSETS, addOrg, adminClient, call, userClient, type AssetBody } from './asset-helpers';
+import {
+  ASSETS,
+  addOrg,
+  adminClient,
+  call,
+  finishedTaskLog,
+  userClient,
+  type AssetBody,
+} from './asset-helpers';
 import { grant, signedInPerson } from './grant-helpers';
 
 const ACCOUNTS = '/api/v1/assets/accounts/';
 const SECRETS = '/api/v1/assets/account-secrets/';
 const SYSTEM_USERS = '/api/v1/assets/system-users/';
 const VERIFY = '/api/v1/authentication/otp/verify/';
-const EXECUTIONS = '/api/v1/ops/adhoc-executions/';
-const LOG_URL = (id: string) => `/api/v1/ops/celery/task/${id}/log/`;
 const ORG_B = '6d656d6f-0000-4000-8000-0000000000ac';
 const ROOT_PASSWORD = 'Acct-Root-41p';
 const OPS_PASSWORD = 'Ops-Pass-77w';
@@ -70,16 +76,6 @@ async function accountOf(asset: string, client = admin): Promise<AccountBody> {
   return list.body[0]!;
 }
 
-async function finished(task: string): Promise<string> {
-  await expect
-    .poll(
-      async () =>
-        (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${task}/`)).body.is_finished,
-    )
-    .toBe(true);
-  return (await call<{ data: string }>(admin, 'GET', LOG_URL(task))).body.data;
-}
-
 describe('asset accounts', () => {
   it("are made for a system user's assets, show no secret, and search by host and user name", async () => {
     const account = await accountOf(target.id);
@@ -118,7 +114,7 @@ describe('asset accounts', () => {
     const account = await accountOf(target.id);
     const ok = await call<{ task: string }>(admin, 'POST', `${ACCOUNTS}${account.id}/verify/`, { body: {} });
     expect(ok.status).toBe(200);
-    const okLog = await finished(ok.body.task);
+    const okLog = await finishedTaskLog(admin, ok.body.task);
     expect(okLog).toMatch(/ok +acct-host\(ops\)/);
     expect(okLog).not.toContain(OPS_PASSWORD);
     expect((await accountOf(target.id)).connectivity).toBe('ok');
@@ -133,7 +129,7 @@ describe('asset accounts', () => {
     const bad = await call<{ task: string }>(admin, 'POST', `${ACCOUNTS}tasks/`, {
       body: { action: 'test', asset: target.id },
     });
-    const badLog = await finished(bad.body.task);
+    const badLog = await finishedTaskLog(admin, bad.body.task);
     expect(badLog).toMatch(/failed +acct-host\(ops\).*Authentication failed/);
     expect(badLog).not.toContain('not-the-one');
     expect((await accountOf(target.id)).connectivity).toBe('failed');

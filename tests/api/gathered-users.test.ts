@@ -7,11 +7,17 @@ import { parseGathered } from '../../server/src/ops/gather-users';
 import { freePort } from '../support/server-process.mjs';
 import { startSshHost, type SshTestHost } from '../support/ssh-hosts.mjs';
 import { startTestServer, type Client, type TestServer } from './harness';
-import { ASSETS, addOrg, adminClient, call, userClient, type AssetBody } from './asset-helpers';
+import {
+  ASSETS,
+  addOrg,
+  adminClient,
+  call,
+  finishedTaskLog,
+  userClient,
+  type AssetBody,
+} from './asset-helpers';
 
 const GATHERED = '/api/v1/assets/gathered-users/';
-const EXECUTIONS = '/api/v1/ops/adhoc-executions/';
-const LOG_URL = (id: string) => `/api/v1/ops/celery/task/${id}/log/`;
 const ORG_B = '6d656d6f-0000-4000-8000-0000000000ad';
 const ROOT_PASSWORD = 'Gather-Root-63m';
 
@@ -80,14 +86,7 @@ async function asset(hostname: string, port: number): Promise<AssetBody> {
 async function gather(assets: string[]): Promise<string> {
   const started = await call<{ task: string }>(admin, 'POST', `${GATHERED}gather/`, { body: { assets } });
   expect(started.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${started.body.task}/`)).body
-          .is_finished,
-    )
-    .toBe(true);
-  return (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+  return finishedTaskLog(admin, started.body.task);
 }
 
 describe('gathered users', () => {

@@ -7,11 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshHost, type SshTestHost } from '../support/ssh-hosts.mjs';
 import { startTestServer, type Client, type TestServer } from './harness';
-import { ASSETS, adminClient, call, userClient, type AssetBody } from './asset-helpers';
+import { ASSETS, adminClient, call, finishedTaskLog, userClient, type AssetBody } from './asset-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 
-const EXECUTIONS = '/api/v1/ops/adhoc-executions/';
-const LOG_URL = (id: string) => `/api/v1/ops/celery/task/${id}/log/`;
 const ROOT_PASSWORD = 'HostKey-Root-27v';
 
 let server: TestServer;
@@ -34,14 +32,7 @@ async function testAsset(id: string): Promise<string> {
     body: { action: 'test' },
   });
   expect(started.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${started.body.task}/`)).body
-          .is_finished,
-    )
-    .toBe(true);
-  return (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+  return finishedTaskLog(admin, started.body.task);
 }
 
 const hostKeyOf = async (id: string) =>

@@ -14,12 +14,11 @@ import {
   useCan,
   useService,
   useT,
-  type NodeRef,
   type Row,
   type RowAction,
 } from '@bastion/sdk';
 import { ACCOUNTS_URL, ACCOUNT_SECRETS_URL } from './common';
-import { NodeTree } from './NodeTree';
+import { TreeListLayout } from './TreeListLayout';
 
 const COLUMNS = [
   'hostname',
@@ -254,17 +253,9 @@ export function AccountListTable({
 
 /** `/console/accounts/authbook`: the node tree narrows the accounts to a node's assets. */
 export default function AccountListPage() {
-  const [node, setNode] = useState<NodeRef | null>(null);
   return (
-    <div className="grid">
-      <div className="col-12 lg:col-3">
-        <div className="surface-card border-round p-3 h-full">
-          <NodeTree selected={node} onSelect={setNode} notify={() => undefined} />
-        </div>
-      </div>
-      <div className="col-12 lg:col-9">
-        <AccountListTable extraQuery={node ? { node: node.id } : undefined} />
-      </div>
-    </div>
+    <TreeListLayout>
+      {(node) => <AccountListTable extraQuery={node ? { node: node.id } : undefined} />}
+    </TreeListLayout>
   );
 }

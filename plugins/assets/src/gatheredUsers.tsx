@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Http,
   ListTable,
@@ -7,11 +6,10 @@ import {
   taskIdOf,
   useCan,
   useService,
-  type NodeRef,
   type TableAction,
 } from '@bastion/sdk';
 import { GATHERED_USERS_URL } from './common';
-import { NodeTree } from './NodeTree';
+import { TreeListLayout } from './TreeListLayout';
 
 const COLUMNS = ['hostname', 'ip', 'username', 'date_last_login', 'present', 'ip_last_login', 'date_updated'];
 
@@ -60,20 +58,14 @@ export function GatheredUserTable({
 
 /** `/console/accounts/gathered-user`: the node tree chooses the assets listed and gathered. */
 export default function GatheredUserListPage() {
-  const [node, setNode] = useState<NodeRef | null>(null);
   return (
-    <div className="grid">
-      <div className="col-12 lg:col-3">
-        <div className="surface-card border-round p-3 h-full">
-          <NodeTree selected={node} onSelect={setNode} notify={() => undefined} />
-        </div>
-      </div>
-      <div className="col-12 lg:col-9">
+    <TreeListLayout>
+      {(node) => (
         <GatheredUserTable
           extraQuery={node ? { node: node.id } : undefined}
           gatherBody={node ? { node: node.id } : undefined}
         />
-      </div>
-    </div>
+      )}
+    </TreeListLayout>
   );
 }
