@@ -29,6 +29,8 @@ import { registerAssetUserRoutes } from './perms/asset-users-routes';
 import { registerMyLoginLogRoutes } from './audits/my-login-logs-routes';
 import { registerTerminal } from './terminal';
 import { registerIndexRoute } from './dashboard/index-route';
+import { registerSecretRoutesGate } from './auth/secret-routes-gate';
+import { ACCOUNT_SECRETS_URL } from './resources/asset-access/account';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
 import { registerOps } from './ops';
@@ -123,6 +125,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   installResponseCompression(app);
   app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
   installSessionAuth(app, ctx);
+  registerSecretRoutesGate(app, ctx, [ACCOUNT_SECRETS_URL]);
   app.decorate('routeTable', installErrorHandlers(app));
 
   registerHealthRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ADMIN_PASSWORD, Client, type TestServer } from './harness';
 import { ensureOrg } from '../../server/src/data/stores/orgs';
 
@@ -95,3 +96,15 @@ export const ASSETS = '/api/v1/assets/assets/';
 export const NODES = '/api/v1/assets/nodes/';
 export const PLATFORMS = '/api/v1/assets/platforms/';
 export const LABELS = '/api/v1/assets/labels/';
+
+/** Waits until a task run (`{task}` of an action) has finished and answers its whole log. */
+export async function finishedTaskLog(client: Client, task: string): Promise<string> {
+  await expect
+    .poll(
+      async () =>
+        (await call<{ is_finished: boolean }>(client, 'GET', `/api/v1/ops/adhoc-executions/${task}/`)).body
+          .is_finished,
+    )
+    .toBe(true);
+  return (await call<{ data: string }>(client, 'GET', `/api/v1/ops/celery/task/${task}/log/`)).body.data;
+}

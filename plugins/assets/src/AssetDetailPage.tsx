@@ -10,7 +10,10 @@ import {
   type QuickAction,
 } from '@bastion/sdk';
 import { m2mCard } from '@bastion/sdk';
+import { AccountListTable } from './accounts';
+import { AssetSystemUsersTab } from './AssetSystemUsersTab';
 import { AuthorizedUsersTab } from './AuthorizedUsersTab';
+import { GatheredUserTable } from './gatheredUsers';
 import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT } from './common';
 
 const FIELDS = [
@@ -114,6 +117,37 @@ export default function AssetDetailPage() {
           name: 'info',
           title: 'asset.tab.info',
           render: (c) => <InfoTab context={c} fields={FIELDS} aside={<Aside c={c} />} />,
+        },
+        {
+          name: 'system-users',
+          title: 'asset.tab.systemUsers',
+          hidden: (c) => !c.can('assets.view_authbook'),
+          render: (c) => <AssetSystemUsersTab assetId={String(c.object.id)} />,
+        },
+        {
+          name: 'accounts',
+          title: 'asset.tab.accounts',
+          hidden: (c) => !c.can('assets.view_authbook'),
+          render: (c) => (
+            <AccountListTable
+              extraQuery={{ asset: String(c.object.id) }}
+              testId="asset-accounts"
+              mirrorQuery={false}
+            />
+          ),
+        },
+        {
+          name: 'gathered-users',
+          title: 'gathered.tab',
+          hidden: (c) => !c.can('assets.view_gathereduser'),
+          render: (c) => (
+            <GatheredUserTable
+              extraQuery={{ asset: String(c.object.id) }}
+              gatherBody={{ assets: [String(c.object.id)] }}
+              testId="asset-gathered-users"
+              mirrorQuery={false}
+            />
+          ),
         },
         {
           name: 'authorized-users',

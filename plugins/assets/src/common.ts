@@ -48,6 +48,13 @@ export const DOMAINS_PATH = '/console/assets/domains';
 export const GATEWAYS_PATH = '/console/assets/gateways';
 export const SYSTEM_USERS_PATH = '/console/assets/system-users';
 export const CMD_FILTERS_PATH = '/console/assets/cmd-filters';
+
+export const ACCOUNTS_URL = '/api/v1/assets/accounts/';
+/** The same rows with their secrets, behind the MFA gate (docs/accounts.md#secrets-behind-mfa). */
+export const ACCOUNT_SECRETS_URL = '/api/v1/assets/account-secrets/';
+export const GATHERED_USERS_URL = '/api/v1/assets/gathered-users/';
+export const ACCOUNTS_PATH = '/console/accounts/authbook';
+export const GATHERED_USERS_PATH = '/console/accounts/gathered-user';
 export const CMD_FILTER_RULES_PATH = '/console/assets/command-filter-rules';
 
 export const DOMAIN_SELECT: RelationConfig = { url: DOMAINS_URL, label: (r) => String(r.name ?? '') };

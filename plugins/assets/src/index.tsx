@@ -1,8 +1,11 @@
 import { definePlugin } from '@bastion/sdk';
+import { accountRoutes } from './accountRoutes';
 import { assetRoutes } from './assetRoutes';
 import { commandFilterRoutes, commandFilterRuleRoutes } from './commandFilters';
 import {
+  ACCOUNTS_PATH,
   ASSETS_PATH,
+  GATHERED_USERS_PATH,
   CMD_FILTERS_PATH,
   DOMAINS_PATH,
   LABELS_PATH,
@@ -26,6 +29,7 @@ export default definePlugin({
     ...systemUserRoutes,
     ...commandFilterRoutes,
     ...commandFilterRuleRoutes,
+    ...accountRoutes,
   ],
   menus: [
     {
@@ -55,6 +59,26 @@ export default definePlugin({
           permissions: ['assets.view_commandfilter'],
         },
         { id: 'labels', title: 'menu.labels', path: LABELS_PATH, permissions: ['assets.view_label'] },
+      ],
+    },
+    {
+      id: 'accounts',
+      title: 'menu.accounts',
+      icon: 'pi pi-book',
+      order: 25,
+      children: [
+        {
+          id: 'asset-accounts',
+          title: 'menu.assetAccounts',
+          path: ACCOUNTS_PATH,
+          permissions: ['assets.view_authbook'],
+        },
+        {
+          id: 'gathered-users',
+          title: 'menu.gatheredUsers',
+          path: GATHERED_USERS_PATH,
+          permissions: ['assets.view_gathereduser'],
+        },
       ],
     },
   ],

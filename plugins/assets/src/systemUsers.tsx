@@ -1,6 +1,3 @@
-import { useRef } from 'react';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -8,6 +5,7 @@ import {
   FormPage,
   InfoTab,
   ListTable,
+  MenuButton,
   QuickActions,
   TabsPage,
   m2mCard,
@@ -130,31 +128,22 @@ export function SystemUserForm() {
   );
 }
 
+/** The protocol menu of "Create" (v2.21's order), the SDK's menu button as every list's. */
 function CreateMenu() {
   const t = useT();
   const navigate = useNavigate();
-  const menu = useRef<Menu>(null);
   const items: MenuItem[] = PROTOCOLS.map((protocol) => ({
     label: t(`systemUser.protocol.${protocol}`),
     command: () => navigate(`${SYSTEM_USERS_PATH}/create?protocol=${protocol}`),
-    template: (item, options) => (
-      <a className={options.className} onClick={options.onClick} data-testid={`create-${protocol}`}>
-        <span className={options.labelClassName}>{item.label}</span>
-      </a>
-    ),
+    data: { testid: `create-${protocol}` },
   }));
   return (
-    <>
-      <Menu model={items} popup ref={menu} />
-      <Button
-        type="button"
-        size="small"
-        icon="pi pi-plus"
-        label={t('systemUser.createMenu')}
-        onClick={(e) => menu.current?.toggle(e)}
-        data-testid="system-user-create"
-      />
-    </>
+    <MenuButton
+      label={t('systemUser.createMenu')}
+      items={items}
+      look="outlined"
+      testId="system-user-create"
+    />
   );
 }
 

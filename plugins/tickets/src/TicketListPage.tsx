@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
+import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from 'primereact/menuitem';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ListTable, TabsPage, useProfile, useT, type Row } from '@bastion/sdk';
+import { ListTable, MenuButton, TabsPage, useProfile, useT, type Row } from '@bastion/sdk';
 import {
   REQUEST_ASSET_PATH,
   TAB_ASSIGNED,
@@ -27,33 +25,15 @@ function hasCondition(search: URLSearchParams): boolean {
 function RequestMenu() {
   const t = useT();
   const navigate = useNavigate();
-  const menu = useRef<Menu>(null);
   const items: MenuItem[] = [
     {
       label: t('list.requestAsset'),
       icon: 'pi pi-server',
       command: () => navigate(`${REQUEST_ASSET_PATH}/create`),
-      template: (item, options) => (
-        <a className={options.className} onClick={options.onClick} data-testid="request-asset">
-          <span className={`${options.iconClassName} ${String(item.icon)}`} />
-          <span className={options.labelClassName}>{item.label}</span>
-        </a>
-      ),
+      data: { testid: 'request-asset' },
     },
   ];
-  return (
-    <>
-      <Menu model={items} popup ref={menu} />
-      <Button
-        type="button"
-        size="small"
-        icon="pi pi-plus"
-        label={t('list.request')}
-        onClick={(e) => menu.current?.toggle(e)}
-        data-testid="request-tickets"
-      />
-    </>
-  );
+  return <MenuButton label={t('list.request')} items={items} look="outlined" testId="request-tickets" />;
 }
 
 /**

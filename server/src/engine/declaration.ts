@@ -201,6 +201,11 @@ export interface ResourceAccess {
   /** Validated partial update through the same hooks as PATCH. */
   update(id: string, input: Record<string, unknown>, ctx: RequestContext): Promise<StoredRow>;
   delete(id: string, ctx: RequestContext): Promise<void>;
+  /**
+   * Deletes every row matching `where` in every org, past scope hooks, without hooks or journal: the
+   * dependants of an object being deleted (another user's favourite of a deleted asset). Returns the count.
+   */
+  purge(where: Condition): Promise<number>;
   /** Raw column update without validation or hooks (counters, flags the API never writes). */
   setColumns(id: string, values: StoredRow): Promise<void>;
   /** The row as the API outputs it (computed fields, m2m ids, `_display`, org_name). */

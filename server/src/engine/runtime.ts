@@ -470,6 +470,13 @@ export class EngineResource implements ResourceAccess {
     });
   }
 
+  async purge(where: Condition): Promise<number> {
+    const rows = await this.store.select({ where, order: [], limit: null, offset: 0 });
+    const ids = rows.map((row) => String(row.id));
+    if (ids.length > 0) await this.store.deleteMany(ids);
+    return ids.length;
+  }
+
   setColumns(id: string, values: StoredRow): Promise<void> {
     return this.store.update(id, this.encode(values));
   }

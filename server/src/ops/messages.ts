@@ -67,6 +67,31 @@ export const OPS_MESSAGES = {
     zh: '操作必须是 "push" 或 "test"',
     ja: 'アクションは "push" または "test" である必要があります。',
   },
+  taskAccountTest: {
+    en: 'Test asset accounts connectivity: {subject}',
+    zh: '测试资产账号可连接性: {subject}',
+    ja: 'アセットアカウントの接続性のテスト: {subject}',
+  },
+  taskGatherUsers: {
+    en: 'Gather assets users: {subject}',
+    zh: '收集资产上的用户: {subject}',
+    ja: 'アセットのユーザーを収集: {subject}',
+  },
+  accountNoSsh: {
+    en: 'The asset does not speak SSH: give it an SSH protocol.',
+    zh: '资产不支持 SSH：请为资产设置 SSH 协议',
+    ja: 'アセットは SSH に対応していません: SSH プロトコルを設定してください。',
+  },
+  accountTargets: {
+    en: 'Name the accounts to test: an asset, a system user or ids.',
+    zh: '请指定要测试的账号：资产、系统用户或 ID',
+    ja: 'テストするアカウントを指定してください: アセット、システムユーザー、または ID。',
+  },
+  logGathered: {
+    en: '         {host}: {count} users: {names}',
+    zh: '         {host}: {count} 个用户: {names}',
+    ja: '         {host}: ユーザー {count} 人: {names}',
+  },
   taskAssetHardware: {
     en: 'Update some assets hardware info: {subject}',
     zh: '更新资产硬件信息: {subject}',

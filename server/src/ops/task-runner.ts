@@ -63,6 +63,8 @@ const TASK_NAME_KEY: Record<TaskKind, OpsMessage> = {
   node_hardware: 'taskNodeHardware',
   system_user_push: 'taskSystemUserPush',
   system_user_test: 'taskSystemUserTest',
+  account_test: 'taskAccountTest',
+  user_gather: 'taskGatherUsers',
 };
 
 /** The task's display name in a language (also its stored English `name`). */

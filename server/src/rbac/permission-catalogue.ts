@@ -69,6 +69,8 @@ const EXTRA_ORG_CODES = [
   'assets.refresh_assethardwareinfo',
   'assets.push_assetsystemuser',
   'assets.view_assetaccountsecret',
+  'assets.test_authbook',
+  'xpack.add_gatherusertaskexecution',
   'assets.change_assetaccountsecret',
   'assets.add_assettonode',
   'assets.move_assettonode',

@@ -24,6 +24,11 @@ export interface SshEndpoint extends SshCredentials {
   hostKey?: string | null;
   /** Shown in messages instead of host:port (an asset's or gateway's name). */
   name?: string;
+  /**
+   * Called with the key seen on a login when no `hostKey` was given: the caller remembers the first key it
+   * meets (trust on first use) and passes it as `hostKey` from then on.
+   */
+  rememberHostKey?: (fingerprint: string) => Promise<void>;
 }
 
 export interface SshTarget extends SshEndpoint {
@@ -254,6 +259,7 @@ export async function openSsh(
     gateway?.client.end();
     throw error;
   }
+  if (!target.hostKey && target.rememberHostKey) await target.rememberHostKey(hop.hostKey);
   const session: SshSession = {
     hostKey: hop.hostKey,
     gatewayHostKey: gateway?.hostKey ?? null,

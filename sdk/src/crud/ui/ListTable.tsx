@@ -438,7 +438,7 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         ) : null}
         {dialog === 'export' ? (
           <ExportDialog
-            url={urlPath(props.url)}
+            url={urlPath(props.exportUrl ?? props.url)}
             selectedIds={selectedRows.map((r) => r.id)}
             filterParams={filterParams(query, props.extraQuery)}
             filtered={list.filtered}

@@ -86,6 +86,8 @@ export interface ListTableProps<R extends Row = Row> {
   bulkUpdate?: { fields: FieldsLayout; fieldsMeta?: Readonly<Record<string, FieldOverride>> };
   /** Ask for MFA before export (account secrets). */
   exportMfa?: boolean;
+  /** Export from this list URL instead of `url` (the same rows with their secrets: account-secrets). */
+  exportUrl?: string;
   /** Keep the query in the page address (default true; off for tables inside tabs or dialogs). */
   mirrorQuery?: boolean;
   /** Rows can be selected (default: when a bulk action — delete, update or `moreActions` — is offered). */

@@ -1,16 +1,19 @@
 import type { ResourceDeclaration, ResourceDirectory } from '../../engine/declaration';
+import { accountResource, accountSecretResource } from './account';
 import { adminUserResource } from './admin-user';
 import { commandFilterResource } from './command-filter';
 import { commandFilterRuleResource } from './command-filter-rule';
 import { domainResource } from './domain';
 import { gatewayResource } from './gateway';
+import { gatheredUserResource } from './gathered-user';
 import type { SecretDeps } from './secrets';
 import { rememberSealingDir } from './ssh-targets';
 import { systemUserResource } from './system-user';
 
 /**
  * What makes an asset reachable and governs the sessions on it: domains and their gateways, system users
- * (and the admin-users view over them), command filters and their rules. Secrets are sealed with the data
+ * (and the admin-users view over them), command filters and their rules, asset accounts and their
+ * MFA-gated secrets view. Secrets are sealed with the data
  * folder's key, hence `deps`.
  */
 export function assetAccessResources(
@@ -25,5 +28,8 @@ export function assetAccessResources(
     commandFilterRuleResource,
     systemUserResource(deps),
     adminUserResource(deps),
+    accountResource(deps),
+    accountSecretResource(),
+    gatheredUserResource,
   ];
 }

@@ -68,6 +68,21 @@ export const ACCESS_MESSAGES = {
     zh: '无法保存密钥：服务器没有存放加密密钥的数据目录',
     ja: 'シークレットを保存できません: サーバーに封印鍵用のデータフォルダーがありません。',
   },
+  accountTaken: {
+    en: 'This asset already has an account of this user name for this system user.',
+    zh: '该资产已存在此系统用户的同名账号',
+    ja: 'このアセットには、このシステムユーザーの同じユーザー名のアカウントがすでにあります。',
+  },
+  accountAction: {
+    en: 'The action must be "test".',
+    zh: '操作必须是 "test"',
+    ja: 'アクションは "test" である必要があります。',
+  },
+  gatherTargets: {
+    en: 'Choose the assets or a node to gather users from.',
+    zh: '请选择要收集用户的资产或节点',
+    ja: 'ユーザーを収集するアセットまたはノードを選択してください。',
+  },
 } as const satisfies Record<string, Label>;
 
 export type AccessMessage = keyof typeof ACCESS_MESSAGES;

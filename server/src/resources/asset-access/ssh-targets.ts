@@ -5,6 +5,8 @@ import type { SshEndpoint, SshTarget } from '../../ssh/ssh-client';
 import { openCredentials } from './secrets';
 import { SYSTEM_USER_TABLE } from './system-user';
 
+export const ACCOUNT_TABLE = 'assets_authbook';
+
 /** The data folder whose key seals the secrets of a server's engine (set when its resources are declared). */
 const SEALING_DIRS = new WeakMap<ResourceDirectory, string>();
 
@@ -25,26 +27,27 @@ export function sshPortOf(asset: StoredRow): number | null {
 }
 
 /**
- * How to log in to an asset over SSH as a system user (default: its admin user), through an active gateway
- * of its domain when it has one; null when the asset has no SSH protocol or no such system user.
+ * Where an asset's SSH server is and how it is reached (through an active gateway of its domain when it
+ * has one), without credentials; null when the asset has no SSH protocol.
  */
-export async function assetSshTarget(
+export async function assetEndpoint(
   resources: ResourceDirectory,
   asset: StoredRow,
-  systemUserId: unknown = asset.admin_user,
-): Promise<SshTarget | null> {
+): Promise<Omit<SshTarget, 'username'> | null> {
   const port = sshPortOf(asset);
-  if (port === null || typeof systemUserId !== 'string' || systemUserId === '') return null;
+  if (port === null) return null;
   const dataDir = SEALING_DIRS.get(resources) ?? '';
   const ctx = { ...systemContext(), orgId: String(asset.org_id) };
-  const user = await resources.get('assets.systemuser').get(systemUserId, ctx);
-  if (!user) return null;
-  const target: SshTarget = {
+  const known = typeof asset.host_key === 'string' && asset.host_key !== '' ? asset.host_key : null;
+  const endpoint: Omit<SshTarget, 'username'> = {
     host: String(asset.ip ?? ''),
     port,
-    username: String(user.username ?? ''),
-    ...openCredentials(dataDir, SYSTEM_USER_TABLE, user),
     name: String(asset.hostname ?? ''),
+    // Host-key memory (docs/ssh.md#host-keys): the first key seen is kept; a different one is refused.
+    hostKey: known,
+    rememberHostKey: async (fingerprint) => {
+      await resources.get('assets.asset').setColumns(String(asset.id), { host_key: fingerprint });
+    },
   };
   if (typeof asset.domain === 'string' && asset.domain !== '') {
     const gateways = await resources.get('assets.gateway').find(
@@ -57,9 +60,72 @@ export async function assetSshTarget(
       ctx,
     );
     const gateway = gateways.sort((a, b) => String(a.name).localeCompare(String(b.name)))[0];
-    if (gateway) target.gateway = gatewayEndpoint(dataDir, gateway);
+    if (gateway) endpoint.gateway = gatewayEndpoint(dataDir, gateway);
   }
-  return target;
+  return endpoint;
+}
+
+/**
+ * How to log in to an asset over SSH as a system user (default: its admin user); null when the asset has
+ * no SSH protocol or no such system user.
+ */
+export async function assetSshTarget(
+  resources: ResourceDirectory,
+  asset: StoredRow,
+  systemUserId: unknown = asset.admin_user,
+): Promise<SshTarget | null> {
+  if (typeof systemUserId !== 'string' || systemUserId === '') return null;
+  const ctx = { ...systemContext(), orgId: String(asset.org_id) };
+  const user = await resources.get('assets.systemuser').get(systemUserId, ctx);
+  if (!user) return null;
+  const endpoint = await assetEndpoint(resources, asset);
+  if (!endpoint) return null;
+  const dataDir = SEALING_DIRS.get(resources) ?? '';
+  return {
+    ...endpoint,
+    username: String(user.username ?? ''),
+    ...openCredentials(dataDir, SYSTEM_USER_TABLE, user),
+  };
+}
+
+/**
+ * How to log in as an asset account (docs/accounts.md): its own user name and secrets, each secret
+ * falling back to its system user's when the account has none of its own.
+ */
+export async function accountSshTarget(
+  resources: ResourceDirectory,
+  account: StoredRow,
+  asset: StoredRow,
+): Promise<SshTarget | null> {
+  const endpoint = await assetEndpoint(resources, asset);
+  if (!endpoint) return null;
+  const secrets = await accountSecrets(resources, account);
+  return { ...endpoint, username: String(account.username ?? ''), ...secrets };
+}
+
+/** An account's secrets in clear (own ones first, then its system user's): for a login or the MFA view. */
+export async function accountSecrets(
+  resources: ResourceDirectory,
+  account: StoredRow,
+): Promise<{ password: string; privateKey: string; passphrase: string; publicKey: string }> {
+  const dataDir = SEALING_DIRS.get(resources) ?? '';
+  const own = openCredentials(dataDir, ACCOUNT_TABLE, account);
+  let user: StoredRow | null = null;
+  if (typeof account.systemuser === 'string' && account.systemuser !== '')
+    user = await resources
+      .get('assets.systemuser')
+      .get(account.systemuser, { ...systemContext(), orgId: String(account.org_id) });
+  const inherited = user
+    ? openCredentials(dataDir, SYSTEM_USER_TABLE, user)
+    : { password: '', privateKey: '', passphrase: '' };
+  const ownKey = own.privateKey !== '';
+  return {
+    password: own.password || inherited.password,
+    // A key and its passphrase go together: an account's own key never takes its system user's passphrase.
+    privateKey: ownKey ? own.privateKey : inherited.privateKey,
+    passphrase: ownKey ? own.passphrase : inherited.passphrase,
+    publicKey: String((ownKey ? account.public_key : user?.public_key) ?? ''),
+  };
 }
 
 function gatewayEndpoint(dataDir: string, gateway: StoredRow): SshEndpoint {

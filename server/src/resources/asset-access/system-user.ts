@@ -4,7 +4,9 @@ import {
   defineResource,
   type FieldDeclaration,
   type FieldErrors,
+  type RequestContext,
   type ResourceDeclaration,
+  type ResourceDirectory,
   type StoredRow,
 } from '../../engine/declaration';
 import { SYSTEM_USER_TASKS_ACTION } from '../../ops/system-user-tasks';
@@ -268,7 +270,38 @@ export function systemUserHooks(deps: SecretDeps, resourceName: string): Resourc
       normalise(data, existing);
       sealSecrets(deps, SYSTEM_USER_TABLE, SECRETS, data, ctx, existing);
     },
+    afterSave: async (row, ctx, _created, input, resources) => {
+      if (Array.isArray(input.assets)) await syncAccounts(resources, row, input.assets.map(String), ctx);
+    },
   };
+}
+
+/**
+ * A system user linked to an asset has an account there (docs/accounts.md): the links written by a system
+ * user save get their accounts (its user name, no secret of their own), and unlinked assets lose theirs.
+ */
+async function syncAccounts(
+  resources: ResourceDirectory,
+  user: StoredRow,
+  assetIds: readonly string[],
+  ctx: RequestContext,
+): Promise<void> {
+  if (!resources.has('assets.authbook')) return;
+  const accounts = resources.get('assets.authbook');
+  const scoped = { ...ctx, orgId: String(user.org_id) };
+  const current = await accounts.find({ field: 'systemuser', op: 'eq', value: String(user.id) }, scoped);
+  const wanted = new Set(assetIds);
+  for (const account of current)
+    if (!wanted.has(String(account.asset))) await accounts.delete(String(account.id), scoped);
+  const covered = new Set(current.map((account) => String(account.asset)));
+  // A dynamic user (the signed-in person's name) has no fixed user name to keep an account for.
+  if (String(user.username ?? '') === '') return;
+  for (const asset of wanted)
+    if (!covered.has(asset))
+      await accounts.create(
+        { username: String(user.username ?? ''), asset, systemuser: String(user.id) },
+        scoped,
+      );
 }
 
 export function systemUserResource(deps: SecretDeps): ResourceDeclaration {

@@ -6,6 +6,8 @@ import {
   type StoredRow,
   type WriteBatch,
 } from '../../engine/declaration';
+import { purgeAssetDependants } from './asset-dependants';
+import { RESET_HOST_KEY_ACTION } from './host-key';
 import { ASSET_FILTERS } from './asset-filters';
 import { DEFAULT_PORTS, PROTOCOL_NAMES, parseProtocols, type ProtocolName } from './asset-protocols';
 import { ASSET_LABELS_LINK, ASSET_NODES_LINK } from './link-tables';
@@ -291,6 +293,14 @@ export const assetResource = defineResource({
         { value: 'failed', label: l('失败', 'Failed', '失敗しました') },
       ],
     },
+    // Host-key memory (docs/ssh.md#host-keys): the SSH host key first seen, reset by `{id}/host-key/` DELETE.
+    host_key: {
+      kind: 'string',
+      label: l('主机密钥指纹', 'Host key fingerprint', 'ホスト鍵の指紋'),
+      readOnly: true,
+      maxLength: 128,
+      default: '',
+    },
     date_verified: {
       kind: 'datetime',
       label: l('校验日期', 'Date verified', '確認済みの日付'),
@@ -343,7 +353,8 @@ export const assetResource = defineResource({
       normaliseAsset(data, ctx, existing);
       await attachToRoot(data, ctx, existing, resources, batch);
     },
+    beforeDelete: (row, _ctx, resources) => purgeAssetDependants(row, resources),
   },
   // `{id}/tasks/` {action: test|refresh|…} → {task}: the connectivity test runs in server/src/ops.
-  extraActions: [ASSET_TASKS_ACTION],
+  extraActions: [ASSET_TASKS_ACTION, RESET_HOST_KEY_ACTION],
 });

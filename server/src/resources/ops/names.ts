@@ -10,5 +10,7 @@ export const TASK_KINDS = [
   'node_hardware',
   'system_user_push',
   'system_user_test',
+  'account_test',
+  'user_gather',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];

@@ -107,6 +107,21 @@ const TASK_STEPS: Record<TaskKind, readonly TaskStep[]> = {
     ...SYSTEM_USER_TEST_STEPS,
   ],
   system_user_test: SYSTEM_USER_TEST_STEPS,
+  account_test: [
+    {
+      name: 'Test asset account',
+      action: { module: 'ssh_login', args: `user=<account> via=<domain gateway> ${LOGIN_TIMEOUT}` },
+    },
+  ],
+  user_gather: [
+    {
+      name: 'Gather users',
+      action: {
+        module: 'ssh_command',
+        args: `user=<admin user> via=<domain gateway> reads=passwd,lastlog ${COMMAND_TIMEOUT}`,
+      },
+    },
+  ],
 };
 
 /** Deleting a task deletes its runs and their logs; a task with a running run is kept. */
