@@ -27,6 +27,7 @@ import { registerMyLoginLogRoutes } from './audits/my-login-logs-routes';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
 import { registerOps } from './ops';
+import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
@@ -131,7 +132,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // The routes of every declared resource (the one registration list: server/src/resources/index.ts).
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
-  await registerOps(app, ctx);
+  const runner = await registerOps(app, ctx);
+  registerRetention(app, { ctx, registry: engine.registry, runner });
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

@@ -70,6 +70,19 @@ export const SETTING_CATEGORIES = {
       SECURITY_PASSWORD_EXPIRATION_TIME: int(1, 99999, 9999, true),
     },
   },
+  clean: {
+    // Days each kind of record is kept; the daily retention job deletes what is older
+    // (server/src/retention, docs/settings.md#clean).
+    readPermission: 'settings.change_clean',
+    writePermission: 'settings.change_clean',
+    fields: {
+      LOGIN_LOG_KEEP_DAYS: int(1, 9999, 200),
+      TASK_LOG_KEEP_DAYS: int(1, 9999, 90),
+      OPERATE_LOG_KEEP_DAYS: int(1, 9999, 200),
+      FTP_LOG_KEEP_DAYS: int(1, 9999, 200),
+      TERMINAL_SESSION_KEEP_DURATION: int(1, 99999, 200, true),
+    },
+  },
 } as const satisfies Record<string, SettingCategory>;
 
 export type SettingCategoryName = keyof typeof SETTING_CATEGORIES;
