@@ -29,6 +29,7 @@ import { registerNotifications } from './notifications';
 import { registerOps } from './ops';
 import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
+import { registerInterfaceRoutes } from './xpack/interface-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './data/stores/sessions';
@@ -129,6 +130,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerPluginRoutes(app, ctx);
   await registerNotifications(app, ctx);
   registerLicenseRoutes(app, ctx);
+  await registerInterfaceRoutes(app, ctx);
   // The routes of every declared resource (the one registration list: server/src/resources/index.ts).
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);

@@ -93,9 +93,17 @@ export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: Login
     }
   });
 
+  const logo = data.loginLogo
+    ? [el('img', { class: 'login-logo', src: data.loginLogo, alt: '', 'data-testid': 'login-logo' })]
+    : [];
+  const picture = data.loginImage
+    ? [el('img', { class: 'login-image', src: data.loginImage, alt: '', 'data-testid': 'login-image' })]
+    : [];
   root.replaceChildren(
     el('main', { class: 'login-page' }, [
+      ...picture,
       el('div', { class: 'login-card' }, [
+        ...logo,
         el('h1', {}, [data.loginTitle || m.title]),
         el('p', { class: 'login-subtitle' }, [m.title]),
         errorBox,

@@ -5,13 +5,31 @@ export interface LoginPageData {
   username: string;
   csrfToken: string;
   loginTitle: string;
+  /** Same-origin URLs of the interface settings' logo and login picture (docs/interface.md); '' for none. */
+  loginLogo: string;
+  loginImage: string;
   lang: string;
 }
 
-const EMPTY: LoginPageData = { next: '', error: '', username: '', csrfToken: '', loginTitle: '', lang: '' };
+const EMPTY: LoginPageData = {
+  next: '',
+  error: '',
+  username: '',
+  csrfToken: '',
+  loginTitle: '',
+  loginLogo: '',
+  loginImage: '',
+  lang: '',
+};
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/** Only a path on this server: page data never points the page at another origin or a script URL. */
+function localPath(value: unknown): string {
+  const text = str(value);
+  return text.startsWith('/') && !text.startsWith('//') ? text : '';
 }
 
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
@@ -28,6 +46,8 @@ export function readLoginPageData(doc: Document): LoginPageData {
       username: str(o.username),
       csrfToken: str(o.csrfToken),
       loginTitle: str(o.loginTitle),
+      loginLogo: localPath(o.loginLogo),
+      loginImage: localPath(o.loginImage),
       lang: str(o.lang),
     };
   } catch {

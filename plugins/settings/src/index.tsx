@@ -5,6 +5,13 @@ import { ORGS_PATH, orgRoutes } from './orgRoutes';
 
 // One chunk for every category page: they share the form.
 const SettingsForm = lazy(() => import('./SettingsForm'));
+const InterfaceForm = lazy(() => import('./InterfaceForm'));
+
+const INTERFACE = {
+  path: '/settings/interface',
+  title: 'route.interface',
+  permission: 'settings.change_interface',
+};
 
 const VIEW_SETTING = 'settings.view_setting';
 
@@ -21,6 +28,15 @@ export default definePlugin({
       hideOrganization: true,
       element: createElement(SettingsForm, { page, key: page.category }),
     })),
+    {
+      path: INTERFACE.path,
+      view: 'settings' as const,
+      title: INTERFACE.title,
+      permissions: [VIEW_SETTING, INTERFACE.permission],
+      licenseRequired: true,
+      hideOrganization: true,
+      element: createElement(InterfaceForm),
+    },
   ],
   menus: [
     ...CATEGORY_PAGES.map((page, index) => ({
@@ -31,6 +47,15 @@ export default definePlugin({
       order: 100 + index * 10,
       permissions: [VIEW_SETTING, page.permission],
     })),
+    {
+      id: 'settings-interface',
+      title: INTERFACE.title,
+      icon: 'pi pi-palette',
+      path: INTERFACE.path,
+      order: 100 + CATEGORY_PAGES.length * 10,
+      licenseRequired: true,
+      permissions: [VIEW_SETTING, INTERFACE.permission],
+    },
     {
       id: 'settings-orgs',
       title: 'org.list',

@@ -3,8 +3,8 @@ import type { AppContext } from '../app-context';
 import { csrfFailed } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
-import { LOGIN_TITLE } from '../settings/public-settings';
-import { loginLimits, sessionPolicy } from '../settings/settings-values';
+import { categoryValues, loginLimits, sessionPolicy } from '../settings/settings-values';
+import { publishedImageUrls } from '../xpack/interface-images';
 import { deleteSession, insertSession } from '../data/stores/sessions';
 import { findUserCredentials, recordUserLogin, type UserRecord } from '../data/stores/users';
 import { NOT_BUILT_MESSAGE, renderLoginPage } from '../ui/html-pages';
@@ -52,9 +52,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     page: { next: string; error: string; username: string; csrfToken: string },
   ): Promise<FastifyReply> => {
     const lang = requestLanguage(request);
+    const images = await publishedImageUrls(ctx.db, ctx.uiDir);
     const html = await renderLoginPage(ctx.uiDir, {
       ...page,
-      loginTitle: LOGIN_TITLE,
+      loginTitle: String((await categoryValues(ctx.db, ctx.config, 'interface')).LOGIN_TITLE),
+      loginLogo: images.logo_index,
+      loginImage: images.login_image,
       lang,
     });
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);

@@ -266,6 +266,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The console's own images (docs/interface.md): logos, favicon and login image uploaded on the settings
+    // page, in the database so that every instance serves them. Base64 text: both backends, no blob type.
+    id: 740,
+    name: 'interface images',
+    sql: (t) => `
+      CREATE TABLE interface_images (
+        slot ${t.text} PRIMARY KEY,
+        content_type ${t.text} NOT NULL,
+        data ${t.text} NOT NULL,
+        digest ${t.text} NOT NULL,
+        size ${t.integer} NOT NULL,
+        updated_by ${t.text} NOT NULL DEFAULT '',
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

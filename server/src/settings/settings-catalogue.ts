@@ -1,5 +1,8 @@
 import type { ServerConfig } from '../config';
 
+/** The login page's and the console's title until an administrator sets one (the interface settings). */
+export const DEFAULT_LOGIN_TITLE = 'Bastion Console';
+
 /**
  * Every editable system setting, declared once (docs/settings.md#categories): its category, kind, bounds
  * and default. The settings API validates with it, the store keeps only changed values, and the readers
@@ -81,6 +84,14 @@ export const SETTING_CATEGORIES = {
       OPERATE_LOG_KEEP_DAYS: int(1, 9999, 200),
       FTP_LOG_KEEP_DAYS: int(1, 9999, 200),
       TERMINAL_SESSION_KEEP_DURATION: int(1, 99999, 200, true),
+    },
+  },
+  interface: {
+    // The login title; the images live apart (server/src/xpack/interface-images.ts, docs/interface.md).
+    readPermission: 'settings.view_setting',
+    writePermission: 'settings.change_interface',
+    fields: {
+      LOGIN_TITLE: { kind: { type: 'string', maxLength: 1024 }, default: () => DEFAULT_LOGIN_TITLE },
     },
   },
 } as const satisfies Record<string, SettingCategory>;
