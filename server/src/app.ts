@@ -26,6 +26,7 @@ import { registerAssetUserRoutes } from './perms/asset-users-routes';
 import { registerMyLoginLogRoutes } from './audits/my-login-logs-routes';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
+import { sendTaskResults } from './notifications/task-result-messages';
 import { registerOps } from './ops';
 import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
   const runner = await registerOps(app, ctx);
+  sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
