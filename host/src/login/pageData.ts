@@ -11,7 +11,8 @@ export interface LoginPageData {
   lang: string;
 }
 
-const EMPTY: LoginPageData = {
+/** No page data: every value empty. */
+export const EMPTY_LOGIN_PAGE_DATA: Readonly<LoginPageData> = {
   next: '',
   error: '',
   username: '',
@@ -35,10 +36,10 @@ function localPath(value: unknown): string {
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
 export function readLoginPageData(doc: Document): LoginPageData {
   const text = doc.getElementById('bastion-login-data')?.textContent;
-  if (!text) return EMPTY;
+  if (!text) return EMPTY_LOGIN_PAGE_DATA;
   try {
     const raw: unknown = JSON.parse(text);
-    if (!raw || typeof raw !== 'object') return EMPTY;
+    if (!raw || typeof raw !== 'object') return EMPTY_LOGIN_PAGE_DATA;
     const o = raw as Record<string, unknown>;
     return {
       next: str(o.next),
@@ -51,6 +52,6 @@ export function readLoginPageData(doc: Document): LoginPageData {
       lang: str(o.lang),
     };
   } catch {
-    return EMPTY;
+    return EMPTY_LOGIN_PAGE_DATA;
   }
 }

@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderLoginForm } from '../../../host/src/login/LoginForm';
 import { LOGIN_MESSAGES } from '../../../host/src/login/messages';
-import { readLoginPageData, type LoginPageData } from '../../../host/src/login/pageData';
+import {
+  EMPTY_LOGIN_PAGE_DATA,
+  readLoginPageData,
+  type LoginPageData,
+} from '../../../host/src/login/pageData';
 import { readWarmUrls, warmUp } from '../../../host/src/login/warmUp';
 
-const EMPTY: LoginPageData = {
-  next: '',
-  error: '',
-  username: '',
-  csrfToken: '',
-  loginTitle: '',
-  loginLogo: '',
-  loginImage: '',
-  lang: '',
-};
+const EMPTY = EMPTY_LOGIN_PAGE_DATA;
 
 function show(data: Partial<LoginPageData>, lng: 'zh' | 'en' | 'ja' = 'en'): HTMLElement {
   const root = document.createElement('div');
