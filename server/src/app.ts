@@ -33,8 +33,11 @@ import { registerSecretRoutesGate } from './auth/secret-routes-gate';
 import { ACCOUNT_SECRETS_URL } from './resources/asset-access/account';
 import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
+import { sendTaskResults } from './notifications/task-result-messages';
 import { registerOps } from './ops';
+import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
+import { registerInterfaceRoutes } from './xpack/interface-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './data/stores/sessions';
@@ -138,11 +141,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerPluginRoutes(app, ctx);
   await registerNotifications(app, ctx);
   registerLicenseRoutes(app, ctx);
+  await registerInterfaceRoutes(app, ctx);
   // The routes of every declared resource (the one registration list: server/src/resources/index.ts).
   const engine = installEngine(app, ctx, registry);
   app.decorate('engine', engine);
-  await registerOps(app, ctx);
+  const runner = await registerOps(app, ctx);
   registerLdap(app, ctx);
+  sendTaskResults(db, engine.registry, runner);
+  registerRetention(app, { ctx, registry: engine.registry, runner });
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

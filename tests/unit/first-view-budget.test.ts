@@ -129,6 +129,8 @@ describe('first-view budget', () => {
       username: '',
       csrfToken: 'x'.repeat(64),
       loginTitle: '',
+      loginLogo: '',
+      loginImage: '',
       lang: 'en',
     });
     if (html === null) throw new Error('dist/ui is missing: the budget is checked against the build');

@@ -110,9 +110,17 @@ function showCard(
   m: LoginMessages,
   ...content: Array<Node | string>
 ): void {
+  const logo = data.loginLogo
+    ? [el('img', { class: 'login-logo', src: data.loginLogo, alt: '', 'data-testid': 'login-logo' })]
+    : [];
+  const picture = data.loginImage
+    ? [el('img', { class: 'login-image', src: data.loginImage, alt: '', 'data-testid': 'login-image' })]
+    : [];
   root.replaceChildren(
     el('main', { class: 'login-page' }, [
+      ...picture,
       el('div', { class: 'login-card' }, [
+        ...logo,
         el('h1', {}, [data.loginTitle || m.title]),
         el('p', { class: 'login-subtitle' }, [
           data.mfa === 'enrol' ? m.enrolTitle : data.mfa ? m.mfaTitle : m.title,

@@ -5,6 +5,9 @@ export interface LoginPageData {
   username: string;
   csrfToken: string;
   loginTitle: string;
+  /** Same-origin URLs of the interface settings' logo and login picture (docs/interface.md); '' for none. */
+  loginLogo: string;
+  loginImage: string;
   lang: string;
   /** The MFA step of the sign-in: '' the password form, 'otp' a code, 'enrol' enrolment first. */
   mfa: '' | 'otp' | 'enrol';
@@ -20,6 +23,8 @@ export const EMPTY_LOGIN_PAGE_DATA: LoginPageData = Object.freeze({
   username: '',
   csrfToken: '',
   loginTitle: '',
+  loginLogo: '',
+  loginImage: '',
   lang: '',
   mfa: '',
   otpSecret: '',
@@ -30,6 +35,12 @@ const QR_PREFIX = 'data:image/svg+xml;base64,';
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/** Only a path on this server: page data never points the page at another origin or a script URL. */
+function localPath(value: unknown): string {
+  const text = str(value);
+  return text.startsWith('/') && !text.startsWith('//') ? text : '';
 }
 
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
@@ -46,6 +57,8 @@ export function readLoginPageData(doc: Document): LoginPageData {
       username: str(o.username),
       csrfToken: str(o.csrfToken),
       loginTitle: str(o.loginTitle),
+      loginLogo: localPath(o.loginLogo),
+      loginImage: localPath(o.loginImage),
       lang: str(o.lang),
       mfa: o.mfa === 'otp' || o.mfa === 'enrol' ? o.mfa : '',
       otpSecret: str(o.otpSecret),

@@ -180,4 +180,23 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       },
     ],
   },
+  {
+    category: 'clean',
+    path: '/settings/clean',
+    title: 'route.clean',
+    icon: 'pi pi-trash',
+    permission: 'settings.change_clean',
+    groups: [
+      {
+        title: 'group.retention',
+        fields: [
+          num('LOGIN_LOG_KEEP_DAYS', 1, 9999),
+          num('TASK_LOG_KEEP_DAYS', 1, 9999),
+          num('OPERATE_LOG_KEEP_DAYS', 1, 9999),
+          num('FTP_LOG_KEEP_DAYS', 1, 9999),
+          num('TERMINAL_SESSION_KEEP_DURATION', 1, 99999),
+        ],
+      },
+    ],
+  },
 ];

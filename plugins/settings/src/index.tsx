@@ -5,6 +5,20 @@ import { ORGS_PATH, orgRoutes } from './orgRoutes';
 
 // One chunk for every category page: they share the form.
 const SettingsForm = lazy(() => import('./SettingsForm'));
+const InterfaceForm = lazy(() => import('./InterfaceForm'));
+const MessageSubscriptions = lazy(() => import('./MessageSubscriptions'));
+
+const MESSAGE = {
+  path: '/settings/message',
+  title: 'route.message',
+  permission: 'settings.change_systemmsgsubscription',
+};
+
+const INTERFACE = {
+  path: '/settings/interface',
+  title: 'route.interface',
+  permission: 'settings.change_interface',
+};
 
 const VIEW_SETTING = 'settings.view_setting';
 
@@ -21,6 +35,23 @@ export default definePlugin({
       hideOrganization: true,
       element: createElement(SettingsForm, { page, key: page.category }),
     })),
+    {
+      path: INTERFACE.path,
+      view: 'settings' as const,
+      title: INTERFACE.title,
+      permissions: [VIEW_SETTING, INTERFACE.permission],
+      licenseRequired: true,
+      hideOrganization: true,
+      element: createElement(InterfaceForm),
+    },
+    {
+      path: MESSAGE.path,
+      view: 'settings' as const,
+      title: MESSAGE.title,
+      permissions: [VIEW_SETTING, MESSAGE.permission],
+      hideOrganization: true,
+      element: createElement(MessageSubscriptions),
+    },
   ],
   menus: [
     ...CATEGORY_PAGES.map((page, index) => ({
@@ -32,6 +63,23 @@ export default definePlugin({
       order: 100 + index * 10,
       permissions: [VIEW_SETTING, page.permission],
     })),
+    {
+      id: 'settings-interface',
+      title: INTERFACE.title,
+      icon: 'pi pi-palette',
+      path: INTERFACE.path,
+      order: 100 + CATEGORY_PAGES.length * 10,
+      licenseRequired: true,
+      permissions: [VIEW_SETTING, INTERFACE.permission],
+    },
+    {
+      id: 'settings-message',
+      title: MESSAGE.title,
+      icon: 'pi pi-envelope',
+      path: MESSAGE.path,
+      order: 110 + CATEGORY_PAGES.length * 10,
+      permissions: [VIEW_SETTING, MESSAGE.permission],
+    },
     {
       id: 'settings-orgs',
       title: 'org.list',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import { ownBackends } from '../notifications/subscription-routes';
 import { isUsernameBlocked } from '../auth/login-lockout';
 import { requireAuth } from '../auth/session-auth';
 import { requestTimeZone } from '../http/datetime';
@@ -40,7 +41,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       is_otp_secret_key_bound: await hasOtpBound(ctx, user.id),
       guide_url: (await categoryValues(ctx.db, ctx.config, 'basic')).USER_GUIDE_URL,
       ...(await viewOrgs(ctx.db, auth.access)),
-      receive_backends: ['site_msg'],
+      receive_backends: await ownBackends(ctx, user.id),
       perms: [...org.perms].sort(),
     };
   };

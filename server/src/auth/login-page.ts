@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { requestLanguage } from '../http/language';
-import { LOGIN_TITLE } from '../settings/public-settings';
+import { categoryValues } from '../settings/settings-values';
+import { publishedImageUrls } from '../xpack/interface-images';
 import { NOT_BUILT_MESSAGE, renderLoginPage, type LoginPageData } from '../ui/html-pages';
 import { anonymousCsrf as anonymousCsrfToken, formCsrfMatches } from './anonymous-csrf';
 
 /** What one rendering of the sign-in page shows: the form, or one of its MFA steps. */
-export type LoginPageView = Omit<LoginPageData, 'loginTitle' | 'lang'>;
+export type LoginPageView = Omit<LoginPageData, 'loginTitle' | 'loginLogo' | 'loginImage' | 'lang'>;
 
 /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
 export function anonymousCsrf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
@@ -27,9 +28,13 @@ export async function sendLoginPage(
   reply: FastifyReply,
   view: LoginPageView,
 ): Promise<FastifyReply> {
+  // The Interface settings' title, logo and picture (docs/interface.md).
+  const images = await publishedImageUrls(ctx.db, ctx.uiDir);
   const html = await renderLoginPage(ctx.uiDir, {
     ...view,
-    loginTitle: LOGIN_TITLE,
+    loginTitle: String((await categoryValues(ctx.db, ctx.config, 'interface')).LOGIN_TITLE),
+    loginLogo: images.logo_index,
+    loginImage: images.login_image,
     lang: requestLanguage(request),
   });
   if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);

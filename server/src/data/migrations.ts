@@ -332,6 +332,44 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The console's own images (docs/interface.md): logos, favicon and login image uploaded on the settings
+    // page, in the database so that every instance serves them. Base64 text: both backends, no blob type.
+    id: 740,
+    name: 'interface images',
+    sql: (t) => `
+      CREATE TABLE interface_images (
+        slot ${t.text} PRIMARY KEY,
+        content_type ${t.text} NOT NULL,
+        data ${t.text} NOT NULL,
+        digest ${t.text} NOT NULL,
+        size ${t.integer} NOT NULL,
+        updated_by ${t.text} NOT NULL DEFAULT '',
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
+  {
+    // Message subscriptions (docs/message-subscriptions.md): who receives each system message over which
+    // channels, and each user's own channels. Lists are JSON arrays of ids / channel names.
+    id: 741,
+    name: 'message subscriptions',
+    sql: (t) => `
+      CREATE TABLE system_msg_subscriptions (
+        message_type ${t.text} PRIMARY KEY,
+        users ${t.text} NOT NULL,
+        groups ${t.text} NOT NULL,
+        roles ${t.text} NOT NULL,
+        receive_backends ${t.text} NOT NULL,
+        date_updated ${t.bigint} NOT NULL
+      );
+      CREATE TABLE user_msg_subscriptions (
+        user_id ${t.text} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        receive_backends ${t.text} NOT NULL,
+        date_updated ${t.bigint} NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

@@ -384,6 +384,25 @@ export class ResourceTable {
     });
   }
 
+  /**
+   * Deletes every row matching `condition`, with its m2m links, a chunk per transaction so that a large
+   * sweep never holds the database for long (retention, docs/settings.md#clean). Returns how many went.
+   */
+  async deleteWhere(condition: Condition): Promise<number> {
+    const where = this.where(condition, false);
+    let total = 0;
+    for (;;) {
+      const rows = await this.db.all<{ id: string }>(
+        `SELECT r.id FROM ${this.table} r WHERE ${where.text} LIMIT ?`,
+        [...where.params, CHUNK],
+      );
+      if (rows.length === 0) return total;
+      await this.deleteMany(rows.map((row) => row.id));
+      total += rows.length;
+      if (rows.length < CHUNK) return total;
+    }
+  }
+
   /** Every id asked for is a key, in the order given; its targets in link order (empty when none). */
   async linkedMany(field: string, ids: readonly string[]): Promise<Map<string, string[]>> {
     const link = this.resource.links.get(field);

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { schedulePeriodic } from '../data/periodic-jobs';
-import { sweepTaskLogs, TASK_LOG_KEEP_DAYS } from './retention';
 import { registerTaskLogRoutes } from './task-log-routes';
 import { registerTaskLogSocket } from './task-log-socket';
 import { INSTANCE_ALIVE_MS, TaskRunner } from './task-runner';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 /** How often an instance says it is alive and looks for runs of instances that stopped. */
 const HEARTBEAT_MS = INSTANCE_ALIVE_MS / 3;
 
 /**
  * Ops: the task runner of this instance, the task-log WebSocket `/ws/ops/tasks/log/` and its HTTP fallback
  * (docs/architecture.md#tasks-and-their-logs-serversrcops) — logs are read from the database, so any
- * instance serves any task's log — and the daily sweep of old task logs, run once a day across all
- * instances. Called once the engine is installed (the runner records runs in the `ops.task` /
+ * instance serves any task's log (old logs go with the retention job, server/src/retention). Called once the engine is installed (the runner records runs in the `ops.task` /
  * `ops.adhocexecution` resources).
  */
 export async function registerOps(app: FastifyInstance, ctx: AppContext): Promise<TaskRunner> {
@@ -25,18 +20,6 @@ export async function registerOps(app: FastifyInstance, ctx: AppContext): Promis
   await registerTaskLogSocket(app, ctx.db, runner);
   registerTaskLogRoutes(app, runner);
 
-  const stopSweep = schedulePeriodic(
-    ctx.db,
-    {
-      name: 'task-log-retention',
-      everyMs: DAY_MS,
-      firstAfterMs: FIRST_SWEEP_AFTER_MS,
-      work: async () => {
-        await sweepTaskLogs(runner.logs, TASK_LOG_KEEP_DAYS, runner.runningIds());
-      },
-    },
-    (message) => app.log.warn(message),
-  );
   // Every instance: its heartbeat, and the runs of instances that stopped marked interrupted.
   const heartbeat = setInterval(() => {
     runner.recoverInterrupted().catch((error: unknown) => app.log.warn(`task recovery: ${String(error)}`));
@@ -44,7 +27,6 @@ export async function registerOps(app: FastifyInstance, ctx: AppContext): Promis
   heartbeat.unref();
   // Before connections close: running tasks are cancelled and record their end while the database is open.
   app.addHook('preClose', async () => {
-    stopSweep();
     clearInterval(heartbeat);
     await runner.shutdown();
   });

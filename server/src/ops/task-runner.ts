@@ -102,8 +102,19 @@ export function runnerFor(resources: ResourceDirectory): TaskRunner {
 /** An instance not seen for this long has stopped; its unfinished runs are marked interrupted. */
 export const INSTANCE_ALIVE_MS = 60_000;
 
+/** A run that ended, as the listeners of `onFinished` hear of it (system messages, docs/message-subscriptions.md). */
+export interface FinishedRun {
+  id: string;
+  kind: TaskKind;
+  subject: string;
+  success: boolean;
+  seconds: string;
+  language: Language;
+}
+
 export class TaskRunner {
   private readonly running = new Map<string, Running>();
+  private readonly finishListeners: Array<(run: FinishedRun) => Promise<void>> = [];
   private closing = false;
   readonly logs: TaskLogStore;
   readonly instances: TaskInstances;
@@ -116,6 +127,11 @@ export class TaskRunner {
     RUNNERS.set(resources, this);
     this.logs = new TaskLogStore(db);
     this.instances = new TaskInstances(db);
+  }
+
+  /** Calls `listener` after every run of this instance has recorded its end; a listener's failure is only logged. */
+  onFinished(listener: (run: FinishedRun) => Promise<void>): void {
+    this.finishListeners.push(listener);
   }
 
   /** Running in this instance (only these can be cancelled here). */
@@ -256,6 +272,18 @@ export class TaskRunner {
     } finally {
       this.running.delete(run.id);
     }
+    const ended: FinishedRun = {
+      id: run.id,
+      kind: spec.kind,
+      subject: spec.subject,
+      success,
+      seconds,
+      language: run.language,
+    };
+    for (const listener of this.finishListeners)
+      await listener(ended).catch((error: unknown) =>
+        this.warn(`task ${run.id}: ${(error as Error).message}`),
+      );
   }
 
   private async countRun(taskId: string, success: boolean): Promise<void> {

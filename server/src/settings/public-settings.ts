@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { currentLicense } from '../plugins/license';
+import { publishedImageUrls } from '../xpack/interface-images';
 import { passwordRules, publicPasswordRule } from './password-rules';
 import { categoryValues, loginLimits, sessionPolicy } from './settings-values';
-
-export const LOGIN_TITLE = 'Bastion Console';
 
 /**
  * Candidate files for each logo slot, relative to `<dist>/ui`; the first that exists is published. The
@@ -38,6 +37,7 @@ export async function publicSettings(ctx: AppContext) {
   const security = await categoryValues(ctx.db, ctx.config, 'security');
   const basic = await categoryValues(ctx.db, ctx.config, 'basic');
   const session = await sessionPolicy(ctx.db, ctx.config);
+  const appearance = await categoryValues(ctx.db, ctx.config, 'interface');
   return {
     WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
     OLD_PASSWORD_HISTORY_LIMIT_COUNT: 5,
@@ -58,8 +58,9 @@ export async function publicSettings(ctx: AppContext) {
     XPACK_ENABLED: license.installed,
     XPACK_LICENSE_IS_VALID: license.valid,
     XPACK_LICENSE_INFO: { corporation: license.corporation || 'Bastion Console (GPL-2.0)' },
-    LOGIN_TITLE,
-    LOGO_URLS: logoUrls(ctx.uiDir),
+    // The interface settings (docs/interface.md): the title and the uploaded images over the built ones.
+    LOGIN_TITLE: appearance.LOGIN_TITLE,
+    LOGO_URLS: await publishedImageUrls(ctx.db, ctx.uiDir),
     HELP_DOCUMENT_URL: 'https://docs.jumpserver.org/zh/v2.21.0/',
     HELP_SUPPORT_URL: 'https://www.jumpserver.org/support/',
     AUTH_WECOM: false,

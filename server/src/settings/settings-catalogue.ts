@@ -1,5 +1,8 @@
 import type { ServerConfig } from '../config';
 
+/** The login page's and the console's title until an administrator sets one (the interface settings). */
+export const DEFAULT_LOGIN_TITLE = 'Bastion Console';
+
 /**
  * Every editable system setting, declared once (docs/settings.md#categories): its category, kind, bounds
  * and default. The settings API validates with it, the store keeps only changed values, and the readers
@@ -150,6 +153,27 @@ export const SETTING_CATEGORIES = {
       AUTH_LDAP_SYNC_INTERVAL: int(1, 8760, 24),
       AUTH_LDAP_CONNECT_TIMEOUT: int(1, 300, 10),
       AUTH_LDAP_SEARCH_PAGED_SIZE: int(1, 5000, 1000),
+    },
+  },
+  clean: {
+    // Days each kind of record is kept; the daily retention job deletes what is older
+    // (server/src/retention, docs/settings.md#clean).
+    readPermission: 'settings.change_clean',
+    writePermission: 'settings.change_clean',
+    fields: {
+      LOGIN_LOG_KEEP_DAYS: int(1, 9999, 200),
+      TASK_LOG_KEEP_DAYS: int(1, 9999, 90),
+      OPERATE_LOG_KEEP_DAYS: int(1, 9999, 200),
+      FTP_LOG_KEEP_DAYS: int(1, 9999, 200),
+      TERMINAL_SESSION_KEEP_DURATION: int(1, 99999, 200, true),
+    },
+  },
+  interface: {
+    // The login title; the images live apart (server/src/xpack/interface-images.ts, docs/interface.md).
+    readPermission: 'settings.view_setting',
+    writePermission: 'settings.change_interface',
+    fields: {
+      LOGIN_TITLE: { kind: { type: 'string', maxLength: 1024 }, default: () => DEFAULT_LOGIN_TITLE },
     },
   },
 } as const satisfies Record<string, SettingCategory>;

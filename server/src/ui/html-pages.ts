@@ -119,6 +119,9 @@ export interface LoginPageData {
   username: string;
   csrfToken: string;
   loginTitle: string;
+  /** The logo above the form and the picture beside it (docs/interface.md); '' for none. */
+  loginLogo: string;
+  loginImage: string;
   lang: string;
   /** The MFA step of a sign-in (docs/auth.md#mfa-at-sign-in): a code, or enrolment first; absent: the form. */
   mfa?: 'otp' | 'enrol';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { pluginsListedFor } from '../api/plugin-routes';
 import { bootDataFor } from './boot-data';
-import { logoUrls } from '../settings/public-settings';
+import { publishedImageUrls } from '../xpack/interface-images';
 import { REVALIDATE } from './cache-policy';
 import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage, type FirstView } from './html-pages';
 import { hostPreloads, pluginPreloads, readBuiltImportMap } from './module-preloads';
@@ -27,7 +27,7 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ui', async (_request, reply) => reply.redirect('/ui/', 302));
   // Browsers ask for /favicon.ico on every origin: send them to the icon the public settings publish.
   app.get('/favicon.ico', async (_request, reply) => {
-    const icon = logoUrls(ctx.uiDir).favicon;
+    const icon = (await publishedImageUrls(ctx.db, ctx.uiDir)).favicon;
     if (!icon) return notFound(reply);
     return reply.header('cache-control', 'no-cache').redirect(icon, 302);
   });

@@ -57,6 +57,31 @@ describe('login form', () => {
     expect(document.activeElement).toBe(q(root, '#password'));
   });
 
+  it('shows the interface settings’ logo and login picture, and nothing without them', () => {
+    const root = show({ loginLogo: '/logo.png?v=1', loginImage: '/image.png?v=2' });
+    expect(q<HTMLImageElement>(root, '[data-testid="login-logo"]').getAttribute('src')).toBe('/logo.png?v=1');
+    expect(q<HTMLImageElement>(root, '[data-testid="login-image"]').getAttribute('src')).toBe(
+      '/image.png?v=2',
+    );
+    expect(show({}).querySelector('img')).toBeNull();
+  });
+
+  it('takes only paths on this server for the images from the page data', () => {
+    const page = (data: Record<string, unknown>) => {
+      const doc = document.implementation.createHTMLDocument();
+      const script = doc.createElement('script');
+      script.id = 'bastion-login-data';
+      script.textContent = JSON.stringify(data);
+      doc.body.append(script);
+      return readLoginPageData(doc);
+    };
+    expect(page({ loginLogo: '/a.png', loginImage: 'javascript:alert(1)' })).toMatchObject({
+      loginLogo: '/a.png',
+      loginImage: '',
+    });
+    expect(page({ loginLogo: '//evil.example/a.png' }).loginLogo).toBe('');
+  });
+
   it('shows no error box without an error, and focuses the username', () => {
     const root = show({});
     expect(q(root, '[data-testid="login-error"]').hidden).toBe(true);

@@ -1,6 +1,6 @@
 import type { Database } from '../../data/database';
-import type { Language, StoredRow } from '../../engine/declaration';
-import { sendSiteMessage } from '../../notifications';
+import type { Language, ResourceDirectory, StoredRow } from '../../engine/declaration';
+import { publishSystemMessage, sendSiteMessage } from '../../notifications';
 import { escapeHtml } from './escape-html';
 import { ticketMessage } from './messages';
 import { ticketBody } from './ticket-body';
@@ -24,4 +24,28 @@ export async function notifyAssignees(
     message: `<p>${escapeHtml(intro)}</p>${ticketBody(ticket, language)}`,
     senderId: typeof ticket.applicant === 'string' ? ticket.applicant : null,
   });
+}
+
+/**
+ * Tells the subscribers of the system message `ticket_applied` that a ticket was opened
+ * (docs/message-subscriptions.md), with the same body the assignees get.
+ */
+export async function notifyTicketSubscribers(
+  db: Database,
+  resources: ResourceDirectory,
+  ticket: StoredRow,
+  language: Language,
+): Promise<void> {
+  await publishSystemMessage(
+    db,
+    resources,
+    'ticket_applied',
+    (lang) => ({
+      subject: ticketMessage('siteMessageSubject', lang, { title: String(ticket.title) }),
+      message: `<p>${escapeHtml(
+        ticketMessage('siteMessageIntro', lang, { applicant: String(ticket.applicant_display) }),
+      )}</p>${ticketBody(ticket, lang)}`,
+    }),
+    language,
+  );
 }

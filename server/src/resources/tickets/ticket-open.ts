@@ -16,7 +16,7 @@ import { unscopedContext } from './internal-context';
 import { flowFor } from './ticket-assignment';
 import { ticketMessage } from './messages';
 import { TICKET } from './names';
-import { notifyAssignees } from './notify';
+import { notifyAssignees, notifyTicketSubscribers } from './notify';
 import { nextSerial } from './serial-number';
 import { isTicketType, type TicketType } from './ticket-choices';
 import { addActionComment, type ProcessStep } from './ticket-steps';
@@ -199,5 +199,6 @@ export async function openTicket(
     return stored;
   });
   await notifyAssignees(db, ticket, first, lang);
+  await notifyTicketSubscribers(db, resources, ticket, lang);
   return ticket;
 }
