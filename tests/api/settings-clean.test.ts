@@ -6,6 +6,7 @@ import { call, signedIn } from './identity-helpers';
 import { insertLoginLog, insertOperateLogs } from '../../server/src/data/stores/audit-logs';
 import { TaskLogStore } from '../../server/src/data/stores/task-log-store';
 import { AUDIT_FTP_LOG, AUDIT_LOGIN_LOG, AUDIT_OPERATE_LOG } from '../../server/src/resources/audits/names';
+import { TERMINAL_COMMAND, TERMINAL_SESSION } from '../../server/src/resources/terminal/names';
 import { systemContext } from '../../server/src/ops/task-runner';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 
@@ -104,6 +105,27 @@ describe('clean settings and the retention job', () => {
       );
       await ftp.setColumns(String(row.id), { date_start: now - age });
     }
+    // Sessions by their start (epoch ms), commands by their timestamp (epoch seconds, as components send it).
+    const sessions = registry.get(TERMINAL_SESSION);
+    const commands = registry.get(TERMINAL_COMMAND);
+    for (const [asset, age] of [
+      ['session-old', 201 * DAY],
+      ['session-new', 199 * DAY],
+    ] as const) {
+      const row = await sessions.create({ user: 'admin', asset, system_user: 'root' }, ctx);
+      await sessions.setColumns(String(row.id), { date_start: now - age });
+      await commands.create(
+        {
+          user: 'admin',
+          asset,
+          system_user: 'root',
+          input: `ls ${asset}`,
+          session: String(row.id),
+          timestamp: Math.floor((now - age) / 1000),
+        },
+        ctx,
+      );
+    }
     const logs = new TaskLogStore(db);
     await logs.append('task-old', 'old line\n', now - 4 * DAY);
     await logs.append('task-new', 'new line\n', now - 2 * DAY);
@@ -113,6 +135,7 @@ describe('clean settings and the retention job', () => {
       OPERATE_LOG_KEEP_DAYS: 10,
       FTP_LOG_KEEP_DAYS: 7,
       TASK_LOG_KEEP_DAYS: 3,
+      TERMINAL_SESSION_KEEP_DURATION: 200,
     });
     expect(saved.status).toBe(200);
     const deleted = await server.app.runRetention(now);
@@ -130,6 +153,8 @@ describe('clean settings and the retention job', () => {
     expect(await names(AUDIT_OPERATE_LOG, 'resource')).toContain('operate-new');
     expect(await names(AUDIT_OPERATE_LOG, 'resource')).not.toContain('operate-old');
     expect(await names(AUDIT_FTP_LOG, 'filename')).toEqual(['ftp-new']);
+    expect(await names(TERMINAL_SESSION, 'asset')).toEqual(['session-new']);
+    expect(await names(TERMINAL_COMMAND, 'input')).toEqual(['ls session-new']);
     expect(await logs.exists('task-old')).toBe(false);
     expect(await logs.exists('task-new')).toBe(true);
 

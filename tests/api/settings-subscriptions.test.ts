@@ -89,7 +89,10 @@ describe('message subscriptions', () => {
 
   it('lists the channels, and the system messages to settings.change_systemmsgsubscription only', async () => {
     const backends = await call(carol, 'GET', '/api/v1/notifications/backends/');
-    expect(backends.body).toEqual([{ name: 'site_msg', name_display: 'Site message' }]);
+    expect(backends.body).toEqual([
+      { name: 'site_msg', name_display: 'Site message' },
+      { name: 'email', name_display: 'Email' },
+    ]);
     expect((await call(carol, 'GET', SYSTEM)).status).toBe(403);
     expect((await call(carol, 'PATCH', `${SYSTEM}task_result/`, { users: [id.carol] })).status).toBe(403);
     const list = await call<Array<{ category: string; children: Child[] }>>(admin, 'GET', SYSTEM);
@@ -127,7 +130,7 @@ describe('message subscriptions', () => {
       receive_backends: ['site_msg'],
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.receivers).toEqual([{ id: id.dave, name: 'dave', site_msg: true }]);
+    expect(saved.body.receivers).toEqual([{ id: id.dave, name: 'dave', site_msg: true, email: false }]);
 
     await runTask('web-01');
     const subject = 'Task succeeded: Test assets connectivity: web-01';
@@ -154,9 +157,10 @@ describe('message subscriptions', () => {
   it('lets each user read and change only their own channels; the site message stays on', async () => {
     const dave = await signedIn(server, 'dave', 'dave-pass-1');
     dave.cookies.set('django_language', 'en');
+    // Every channel is on until the user switches one off.
     expect((await call(dave, 'GET', `${USER}${id.dave}/`)).body).toEqual({
       user_id: id.dave,
-      receive_backends: ['site_msg'],
+      receive_backends: ['site_msg', 'email'],
     });
     expect((await call(dave, 'GET', `${USER}${id.carol}/`)).status).toBe(404);
     expect((await call(dave, 'PATCH', `${USER}${id.carol}/`, { receive_backends: [] })).status).toBe(404);
@@ -164,6 +168,7 @@ describe('message subscriptions', () => {
       receive_backends: ['pigeon'],
     });
     expect(bad.body).toEqual({ receive_backends: ['"pigeon" is not a valid choice.'] });
+    // E-mail off; the site message cannot be switched off.
     const off = await call(dave, 'PATCH', `${USER}${id.dave}/`, { receive_backends: [] });
     expect(off.body).toEqual({ user_id: id.dave, receive_backends: ['site_msg'] });
     const profile = await call<{ receive_backends: string[] }>(dave, 'GET', '/api/v1/users/profile/');

@@ -5,6 +5,8 @@ import { sendExpiryReminders } from './expiry-reminders';
 import { registerMailRoutes } from './mail-routes';
 import { installMailQueue, MailQueue } from './mail-queue';
 import { registerPasswordResetRoutes } from './password-reset-routes';
+import { EMAIL_CHANNEL } from './email-channel';
+import { MessageChannels } from '../notifications/channels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +20,7 @@ export function registerMail(app: FastifyInstance, ctx: AppContext): MailQueue {
     warn: (fields, message) => app.log.warn(fields, message),
   });
   installMailQueue(ctx.db, queue);
+  MessageChannels.of(ctx.db).add(EMAIL_CHANNEL);
   queue.start();
   registerMailRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);

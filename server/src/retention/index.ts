@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { schedulePeriodic } from '../data/periodic-jobs';
 import type { ResourceRegistry } from '../engine/runtime';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sweepTaskLogs } from '../ops/retention';
+import { replayDir } from '../terminal/replay-store';
 import type { TaskRunner } from '../ops/task-runner';
 import { categoryValues } from '../settings/settings-values';
 import { RETENTION_RULES, type KeepDaysSetting } from './retention-rules';
@@ -28,9 +31,13 @@ export async function runRetention(deps: RetentionDeps, now = Date.now()): Promi
   for (const rule of RETENTION_RULES) {
     if (!deps.registry.has(rule.resource)) continue;
     // `not >=` rather than `<`: the condition vocabulary has no strict bound, and a NULL time matches neither.
-    const gone = await deps.registry
-      .resource(rule.resource)
-      .store.deleteWhere({ not: { field: rule.field, op: 'gte', value: cutoff(rule.setting) } });
+    const gone = await deps.registry.resource(rule.resource).store.deleteWhere({
+      not: {
+        field: rule.field,
+        op: 'gte',
+        value: rule.seconds ? Math.floor(cutoff(rule.setting) / 1000) : cutoff(rule.setting),
+      },
+    });
     deleted[rule.setting] = (deleted[rule.setting] ?? 0) + gone;
   }
   deleted.TASK_LOG_KEEP_DAYS = await sweepTaskLogs(
@@ -39,7 +46,30 @@ export async function runRetention(deps: RetentionDeps, now = Date.now()): Promi
     deps.runner.runningIds(),
     now,
   );
+  deleted.TERMINAL_SESSION_KEEP_DURATION =
+    (deleted.TERMINAL_SESSION_KEEP_DURATION ?? 0) +
+    (await sweepReplays(replayDir(deps.ctx.config.dataDir), cutoff('TERMINAL_SESSION_KEEP_DURATION')));
   return deleted;
+}
+
+/** Replay files (local storage) last written before the cut-off: their sessions went in the same pass. */
+async function sweepReplays(dir: string, cutoff: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let gone = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat?.isFile() && stat.mtimeMs < cutoff) {
+      await fs.promises.rm(file, { force: true });
+      gone += 1;
+    }
+  }
+  return gone;
 }
 
 declare module 'fastify' {
