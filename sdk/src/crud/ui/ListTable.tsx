@@ -50,7 +50,7 @@ function paginatorTemplate(pageSizeLabel: string): PaginatorTemplateOptions {
         value={String(options.value)}
         disabled={options.disabled}
         // The paginator's handler reads only `value` of the event it is given.
-      onChange={(e) => options.onChange({ value: Number(e.target.value) } as never)}
+        onChange={(e) => options.onChange({ value: Number(e.target.value) } as never)}
       >
         {PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
