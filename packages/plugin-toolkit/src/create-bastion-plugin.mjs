@@ -1,7 +1,10 @@
-// create-bastion-plugin <id> [folder]: a plugin project with a manifest, an entry, the three locales, a
-// tsconfig and one CRUD page, ready for `bastion-plugin build` once @bastion/sdk and the toolkit are installed.
+// create-bastion-plugin <id> [folder] [--console <url>]: a plugin project with a manifest, an entry, the three
+// locales, a tsconfig and one CRUD page, ready for `bastion-plugin build` once @bastion/sdk and the toolkit are
+// installed. With --console the project's package.json names the two packages as that console serves them, so
+// `npm install` alone fetches them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { schema } from '../../../sdk/plugin-format/validate.mjs';
 import { sdkOf } from './project.mjs';
 
@@ -22,12 +25,35 @@ function copyTree(from, to, fill) {
 /** "my-area" -> "My area" */
 const titleOf = (id) => id.charAt(0).toUpperCase() + id.slice(1).replace(/-/g, ' ');
 
+const PACKAGES = {
+  '@bastion/sdk': 'bastion-sdk.tgz',
+  '@bastion/plugin-toolkit': 'bastion-plugin-toolkit.tgz',
+};
+
+/** The console's address as given (`http(s)://host[:port]`, no path), or an error saying what is wrong. */
+function consoleOrigin(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`--console "${value}" is not an address like http://127.0.0.1:8080`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--console "${value}" must be an http or https address`);
+  return url.origin;
+}
+
 function main() {
-  const [id, folder = id] = process.argv.slice(2);
-  if (!id || id === '--help' || id === '-h') {
-    console.log('usage: create-bastion-plugin <id> [folder]');
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { console: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [id, folder = id] = positionals;
+  if (!id || values.help) {
+    console.log('usage: create-bastion-plugin <id> [folder] [--console http://host:port]');
     return;
   }
+  const origin = values.console === undefined ? null : consoleOrigin(values.console);
   if (!PLUGIN_ID.test(id))
     throw new Error(
       `"${id}" is not a plugin id: lower-case letters, digits and -, 2–50 characters, starting with a letter`,
@@ -49,10 +75,17 @@ function main() {
       .replaceAll('__SDK_RANGE__', `^${versions.sdk}`)
       .replaceAll('__HOST_RANGE__', `^${versions.console}`);
   copyTree(templates, dir, fill);
+  const urls = Object.values(PACKAGES).map((file) => `${origin ?? '<console>'}/ui/packages/${file}`);
+  if (origin) {
+    const manifest = path.join(dir, 'package.json');
+    const project = JSON.parse(readFileSync(manifest, 'utf8'));
+    project.devDependencies = Object.fromEntries(Object.keys(PACKAGES).map((name, i) => [name, urls[i]]));
+    writeFileSync(manifest, `${JSON.stringify(project, null, 2)}\n`);
+  }
   console.log(`created ${dir}
 next:
   cd ${path.relative(process.cwd(), dir) || '.'}
-  npm install <console>/ui/packages/bastion-sdk.tgz <console>/ui/packages/bastion-plugin-toolkit.tgz
+  ${origin ? 'npm install' : `npm install ${urls.join(' ')}`}
   npm run build      # then copy dist/${id}/ into the console's BASTION_PLUGINS_DIR`);
 }
 
