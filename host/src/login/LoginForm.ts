@@ -86,6 +86,9 @@ export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: Login
       el('div', { class: 'login-password' }, [password, toggle]),
     ]),
     el('button', { type: 'submit', class: 'login-submit' }, [m.submit]),
+    el('a', { class: 'login-back', href: FORGOT_PASSWORD_PATH, 'data-testid': 'forgot-password' }, [
+      m.forgotPassword,
+    ]),
   ]);
   form.addEventListener('submit', (event) => {
     if (!username.value.trim()) {
@@ -180,4 +183,6 @@ export function renderMfaForm(root: HTMLElement, data: LoginPageData, m: LoginMe
 }
 
 const LOGIN_PATH = '/core/auth/login/';
+/** The forgotten-password form: a reset link by mail (docs/mail.md#password-reset-links). */
+const FORGOT_PASSWORD_PATH = '/core/auth/password/forgot/';
 const MFA_PATH = '/core/auth/login/mfa/';

@@ -48,6 +48,10 @@ describe('login form', () => {
     expect(q(root, '#username').name).toBe('username');
     expect(q(root, '#password').name).toBe('password');
     expect(q(root, '#password').type).toBe('password');
+    // The way to a reset link by mail.
+    const forgot = q<HTMLAnchorElement>(root, '[data-testid="forgot-password"]');
+    expect(forgot.getAttribute('href')).toBe('/core/auth/password/forgot/');
+    expect(forgot.textContent).toBe('Forgot password?');
     expect(q(root, 'input[name=csrfmiddlewaretoken]').value).toBe('tok');
     expect(q(root, 'input[name=next]').value).toBe('/ui/console/users');
     expect(q(root, '[data-testid="login-error"]').textContent).toBe('Password is wrong');
