@@ -121,9 +121,9 @@ export const terminalResource = defineResource({
     comment: { kind: 'text', label: LABELS.comment, default: '' },
     // Model-only: the service account and when its last heartbeat came.
     user_id: { kind: 'string', label: LABELS.user, nullable: true, readOnly: true, writeOnly: true },
-    // 0 = never (a plain comparison then finds the offline ones).
+    // Epoch ms in a 64-bit column (datetime); 0 = never (a plain comparison then finds the offline ones).
     date_heartbeat: {
-      kind: 'integer',
+      kind: 'datetime',
       label: l('心跳', 'Heartbeat', 'ハートビート'),
       default: 0,
       readOnly: true,
