@@ -52,17 +52,17 @@ describe('views', () => {
       'view-option-workbench',
       'view-option-tickets',
     ]);
-    // The audit view opens on its first page: the audit plugin's (plugins/audit), ahead of the drop-in's.
+    // The audit view opens on its first page: the audit dashboard (plugins/dashboard), ahead of the drop-in's.
     await page.click('[data-testid="view-option-audit"]');
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
-    await page.waitForSelector('[data-testid="ftp-logs"]');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/dashboard');
+    await page.waitForSelector('[data-testid="dashboard"]');
     expect(await page.evaluate(() => localStorage.getItem('PreView'))).toBe('audit');
     expect(await page.locator('[data-testid="menu-pages-0"]').count()).toBe(0);
     // The root opens the last view.
     await page.goto(`${c.baseUrl}/ui/`);
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/dashboard');
     // Page title = route title + login title.
-    await expect.poll(() => page.title()).toBe('FTP logs - Bastion Console');
+    await expect.poll(() => page.title()).toBe('Dashboard - Bastion Console');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -71,8 +71,8 @@ describe('views', () => {
     const page = await newPage(c);
     await signIn(c, page, 'auditor', 'Auditor-Pass-1');
     await page.goto(`${c.baseUrl}/ui/console/hello`);
-    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/ftp');
-    await page.waitForSelector('[data-testid="ftp-logs"]');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/dashboard');
+    await page.waitForSelector('[data-testid="dashboard"]');
     await page.click('[data-testid="view-switcher"]');
     const options = await page
       .locator('[data-testid^="view-option-"]')
@@ -93,7 +93,7 @@ describe('views', () => {
     await expect.poll(() => page.textContent('[data-testid="page-help"]')).toContain('pages title help (en)');
     // Old session links go to the session detail route.
     await page.goto(`${c.baseUrl}/ui/terminal/sessions/abc`);
-    await expect.poll(() => path(page.url())).toBe('/ui/404');
+    await expect.poll(() => path(page.url())).toBe('/ui/audit/sessions/sessions/abc');
     await page.context().close();
   });
 });
@@ -104,8 +104,16 @@ describe('the visited-view tab bar', () => {
     await signIn(c, page, 'admin', ADMIN_PASSWORD);
     await page.goto(`${c.baseUrl}/ui/console/hello`);
     await page.waitForSelector('[data-testid="pages-1-page"]');
+    // The console's own dashboard (plugins/dashboard) is an affix tab too; these are the drop-in's tabs.
+    await expect
+      .poll(() => page.locator('[data-testid="tab"][data-path="/console/dashboard"]').count())
+      .toBe(1);
     const tabs = () =>
-      page.locator('[data-testid="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+      page
+        .locator('[data-testid="tab"]')
+        .evaluateAll((els) =>
+          els.map((e) => e.getAttribute('data-path')).filter((p) => p !== '/console/dashboard'),
+        );
     // The affix dashboard tab is there without being visited, and has no close button.
     await expect.poll(tabs).toEqual(['/console/dash', '/console/hello']);
     expect(
