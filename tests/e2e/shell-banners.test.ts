@@ -76,8 +76,10 @@ describe('password banner', () => {
     const limit = await passwordLimitDays(c);
     await userWithPasswordAge('far-from-expiry', limit - 6);
     await userWithPasswordAge('fresh-password', 0);
-    await userWithPasswordAge('ldap-expired', limit + 30, 'ldap');
-    for (const user of ['far-from-expiry', 'fresh-password', 'ldap-expired']) {
+    // A directory user (source ldap) signs in only through the directory (docs/ldap.md#signing-in); a RADIUS
+    // user is another source whose password the console does not keep fresh, and signs in here.
+    await userWithPasswordAge('radius-expired', limit + 30, 'radius');
+    for (const user of ['far-from-expiry', 'fresh-password', 'radius-expired']) {
       const page = await bannerFor(user, 'en');
       // The frame is up (the profile is loaded) and no banner came with it.
       await page.waitForSelector('[data-testid="nav-messages"]');
