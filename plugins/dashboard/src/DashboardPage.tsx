@@ -131,48 +131,73 @@ function SummaryCard({
   );
 }
 
+/** The four summary cards: which count each shows, where it leads and who may follow the link. */
+const CARDS: ReadonlyArray<{
+  label: string;
+  count: keyof Counts;
+  to: string;
+  perm: string;
+  testId: string;
+  icon: string;
+}> = [
+  {
+    label: 'cards.users',
+    count: 'total_count_users',
+    to: USERS_PATH,
+    perm: 'users.view_user',
+    testId: 'dashboard-users',
+    icon: 'pi pi-users',
+  },
+  {
+    label: 'cards.assets',
+    count: 'total_count_assets',
+    to: ASSETS_PATH,
+    perm: 'assets.view_asset',
+    testId: 'dashboard-assets',
+    icon: 'pi pi-server',
+  },
+  {
+    label: 'cards.onlineUsers',
+    count: 'total_count_online_users',
+    to: SESSIONS_PATH,
+    perm: 'terminal.view_session',
+    testId: 'dashboard-online-users',
+    icon: 'pi pi-user',
+  },
+  {
+    label: 'cards.onlineSessions',
+    count: 'total_count_online_sessions',
+    to: SESSIONS_PATH,
+    perm: 'terminal.view_session',
+    testId: 'dashboard-online-sessions',
+    icon: 'pi pi-desktop',
+  },
+];
+
 function SummaryCards() {
-  const t = useT();
   const http = useService(Http);
   const counts = useRemoteObject<Counts>(http, url('total_count=1'), null).object ?? undefined;
-  const canUsers = useCan(['users.view_user']);
-  const canAssets = useCan(['assets.view_asset']);
-  const canSessions = useCan(['terminal.view_session']);
   return (
     <div className="grid">
-      <SummaryCard
-        label={t('cards.users')}
-        value={counts?.total_count_users}
-        to={USERS_PATH}
-        may={canUsers}
-        testId="dashboard-users"
-        icon="pi pi-users"
-      />
-      <SummaryCard
-        label={t('cards.assets')}
-        value={counts?.total_count_assets}
-        to={ASSETS_PATH}
-        may={canAssets}
-        testId="dashboard-assets"
-        icon="pi pi-server"
-      />
-      <SummaryCard
-        label={t('cards.onlineUsers')}
-        value={counts?.total_count_online_users}
-        to={SESSIONS_PATH}
-        may={canSessions}
-        testId="dashboard-online-users"
-        icon="pi pi-user"
-      />
-      <SummaryCard
-        label={t('cards.onlineSessions')}
-        value={counts?.total_count_online_sessions}
-        to={SESSIONS_PATH}
-        may={canSessions}
-        testId="dashboard-online-sessions"
-        icon="pi pi-desktop"
-      />
+      {CARDS.map((card) => (
+        <PermittedSummaryCard key={card.testId} card={card} value={counts?.[card.count]} />
+      ))}
     </div>
+  );
+}
+
+function PermittedSummaryCard({ card, value }: { card: (typeof CARDS)[number]; value: number | undefined }) {
+  const t = useT();
+  const may = useCan([card.perm]);
+  return (
+    <SummaryCard
+      label={t(card.label)}
+      value={value}
+      to={card.to}
+      may={may}
+      testId={card.testId}
+      icon={card.icon}
+    />
   );
 }
 

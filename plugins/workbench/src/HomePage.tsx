@@ -183,6 +183,62 @@ function MyAssetsCard() {
   );
 }
 
+/**
+ * A card listing the first rows of a list answer (a page or a plain array): one line that names the row and
+ * a secondary line of its details, or the empty text.
+ */
+function RowsCard<Row extends { id: string }>({
+  state,
+  shown,
+  title,
+  icon,
+  testId,
+  rowTestId,
+  emptyText,
+  heading,
+  details,
+}: {
+  state: Load<Page<Row> | Row[]>;
+  shown: number;
+  title: string;
+  icon: string;
+  testId: string;
+  rowTestId: string;
+  emptyText: string;
+  heading: (row: Row) => ReactNode;
+  details: (row: Row) => ReadonlyArray<string | null | undefined>;
+}) {
+  let body: ReactNode;
+  if (state.status === 'loading') body = <Pending />;
+  else if (state.status === 'failed') body = <Failed />;
+  else {
+    const rows = Array.isArray(state.value) ? state.value : (state.value.results ?? []);
+    body = rows.length ? (
+      <ul className="list-none m-0 p-0">
+        {rows.slice(0, shown).map((row) => (
+          <li
+            key={row.id}
+            className="py-2 border-bottom-1 surface-border flex flex-column gap-1"
+            data-testid={rowTestId}
+          >
+            {heading(row)}
+            <small className="text-color-secondary">{details(row).filter(Boolean).join(' · ')}</small>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <span className="text-color-secondary" data-testid={`${testId}-empty`}>
+        {emptyText}
+      </span>
+    );
+  }
+  return (
+    <Card title={title} icon={icon} testId={testId}>
+      {body}
+    </Card>
+  );
+}
+
 /** Open tickets waiting for me; titles link to the tickets view only when I may open it. */
 function AssignedTicketsCard({ linked }: { linked: boolean }) {
   const t = useT();
@@ -194,46 +250,28 @@ function AssignedTicketsCard({ linked }: { linked: boolean }) {
     limit: TICKETS_SHOWN,
     offset: 0,
   });
-  let body: ReactNode;
-  if (state.status === 'loading') body = <Pending />;
-  else if (state.status === 'failed') body = <Failed />;
-  else {
-    const rows = Array.isArray(state.value) ? state.value : (state.value.results ?? []);
-    body = rows.length ? (
-      <ul className="list-none m-0 p-0">
-        {rows.slice(0, TICKETS_SHOWN).map((row) => (
-          <li
-            key={row.id}
-            className="py-2 border-bottom-1 surface-border flex flex-column gap-1"
-            data-testid="wb-ticket"
-          >
-            {linked ? (
-              <Link to={ticketPath(row.id)} data-testid="wb-ticket-link">
-                {row.title ?? row.id}
-              </Link>
-            ) : (
-              <span className="font-medium" data-testid="wb-ticket-title">
-                {row.title ?? row.id}
-              </span>
-            )}
-            <small className="text-color-secondary">
-              {[row.applicant_display, row.type_display ?? row.type, dateText(row.date_created)]
-                .filter(Boolean)
-                .join(' · ')}
-            </small>
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <span className="text-color-secondary" data-testid="wb-tickets-empty">
-        {t('home.noTickets')}
-      </span>
-    );
-  }
   return (
-    <Card title={t('home.assignedTickets')} icon="pi pi-ticket" testId="wb-tickets">
-      {body}
-    </Card>
+    <RowsCard
+      state={state}
+      shown={TICKETS_SHOWN}
+      title={t('home.assignedTickets')}
+      icon="pi pi-ticket"
+      testId="wb-tickets"
+      rowTestId="wb-ticket"
+      emptyText={t('home.noTickets')}
+      heading={(row) =>
+        linked ? (
+          <Link to={ticketPath(row.id)} data-testid="wb-ticket-link">
+            {row.title ?? row.id}
+          </Link>
+        ) : (
+          <span className="font-medium" data-testid="wb-ticket-title">
+            {row.title ?? row.id}
+          </span>
+        )
+      }
+      details={(row) => [row.applicant_display, row.type_display ?? row.type, dateText(row.date_created)]}
+    />
   );
 }
 
@@ -254,38 +292,18 @@ function RecentSessionsCard() {
     limit: SESSIONS_SHOWN,
     offset: 0,
   });
-  let body: ReactNode;
-  if (state.status === 'loading') body = <Pending />;
-  else if (state.status === 'failed') body = <Failed />;
-  else {
-    const rows = Array.isArray(state.value) ? state.value : (state.value.results ?? []);
-    body = rows.length ? (
-      <ul className="list-none m-0 p-0">
-        {rows.slice(0, SESSIONS_SHOWN).map((row) => (
-          <li
-            key={row.id}
-            className="py-2 border-bottom-1 surface-border flex flex-column gap-1"
-            data-testid="wb-session"
-          >
-            <span className="font-medium">{row.asset}</span>
-            <small className="text-color-secondary">
-              {[row.system_user, row.protocol, row.remote_addr, dateText(row.date_start)]
-                .filter(Boolean)
-                .join(' · ')}
-            </small>
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <span className="text-color-secondary" data-testid="wb-sessions-empty">
-        {t('home.noSessions')}
-      </span>
-    );
-  }
   return (
-    <Card title={t('home.recentSessions')} icon="pi pi-desktop" testId="wb-sessions">
-      {body}
-    </Card>
+    <RowsCard
+      state={state}
+      shown={SESSIONS_SHOWN}
+      title={t('home.recentSessions')}
+      icon="pi pi-desktop"
+      testId="wb-sessions"
+      rowTestId="wb-session"
+      emptyText={t('home.noSessions')}
+      heading={(row) => <span className="font-medium">{row.asset}</span>}
+      details={(row) => [row.system_user, row.protocol, row.remote_addr, dateText(row.date_start)]}
+    />
   );
 }
 
