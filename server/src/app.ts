@@ -37,6 +37,7 @@ import { sendTaskResults } from './notifications/task-result-messages';
 import { registerOps } from './ops';
 import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
+import { ensureDemoLicence } from './licence/demo-licence';
 import { registerInterfaceRoutes } from './xpack/interface-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     return seedOnEngineStart({ db, resources: registry }, { demo: config.demo === true, demoPassword });
   });
   if (demo && !demo.skipped) process.stdout.write(describeDemo(demo, demoPassword));
+  if (config.demo) await ensureDemoLicence(db, config);
   registerUiRoutes(app, ctx);
   return app;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { normalisePublicKey } from './licence/licence-format.mjs';
 
 /**
  * Lock-out policy of the login form (docs/auth.md#signing-in); defaults are JumpServer's SECURITY_LOGIN_*
@@ -44,8 +45,13 @@ export interface ServerConfig {
   logStream?: { write(line: string): void };
   sessionAgeSeconds: number;
   loginLimits: LoginLimits;
-  /** `BASTION_LICENSE_FILE`: the licence (JSON) of the extended edition; absent = open-source edition. */
+  /** `BASTION_LICENSE_FILE`: a signed licence file (docs/licence.md); absent = only an imported licence counts. */
   licenseFile?: string | null;
+  /**
+   * `BASTION_LICENSE_PUBLIC_KEY`: the Ed25519 key licences must be signed with, base64 of its 32 raw bytes
+   * (normalised from PEM, base64 or a file holding either); null = the built-in vendor key.
+   */
+  licensePublicKey?: string | null;
   /** `BASTION_DEMO=1`: load the demo data set on start (once; see server/src/seed). */
   demo?: boolean;
   /** `BASTION_DEMO_PASSWORD`: the demo users' password (default in server/src/seed/start-seeds.ts). */
@@ -161,6 +167,22 @@ export function parseTrustedKeys(text: string, file: string): string[] {
   return keys;
 }
 
+/** The licence key as given: PEM or base64 itself, or else the name of a file holding one of them. */
+function parseLicenceKey(value: string | null, cwd: string): string | null {
+  if (value === null) return null;
+  try {
+    return normalisePublicKey(value);
+  } catch (direct) {
+    const file = path.resolve(cwd, value);
+    if (!fs.existsSync(file)) throw new Error(`BASTION_LICENSE_PUBLIC_KEY: ${(direct as Error).message}`);
+    try {
+      return normalisePublicKey(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`BASTION_LICENSE_PUBLIC_KEY (${file}): ${(error as Error).message}`);
+    }
+  }
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -191,6 +213,7 @@ export function loadConfig(
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS },
     licenseFile: nonEmpty(env.BASTION_LICENSE_FILE) ? path.resolve(cwd, env.BASTION_LICENSE_FILE!) : null,
+    licensePublicKey: parseLicenceKey(nonEmpty(env.BASTION_LICENSE_PUBLIC_KEY), cwd),
     demo: env.BASTION_DEMO === '1',
     demoPassword: nonEmpty(env.BASTION_DEMO_PASSWORD),
     authTempToken: env.BASTION_AUTH_TEMP_TOKEN === '1',

@@ -14,6 +14,7 @@ import {
 } from '../../server/src/config';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { createTestDatabase } from './test-database';
+import { signedTestLicence, TEST_LICENCE_KEY } from '../support/licence.mjs';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-123!';
 
@@ -140,9 +141,14 @@ export interface TestServerOptions {
    * server gets an empty database of its own on the project's backend (tests/api/test-database.ts).
    */
   databaseUrl?: string | null;
+  /** BASTION_LICENSE_PUBLIC_KEY (base64); the tests' own key unless named. */
+  licensePublicKey?: string;
   /** BASTION_TRUSTED_PROXIES */
   trustedProxies?: string[];
-  /** A licence (its JSON) written into the server's temporary folder and used as BASTION_LICENSE_FILE. */
+  /**
+   * A licence (its content) signed with the tests' key (tests/support/licence.mjs), written into the server's
+   * temporary folder and used as BASTION_LICENSE_FILE.
+   */
   license?: Record<string, unknown>;
   /** BASTION_PLUGIN_KEYS (base64 Ed25519 public keys) */
   pluginTrustedKeys?: string[];
@@ -165,7 +171,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let licenseFile = options.licenseFile ?? null;
   if (options.license) {
     licenseFile = path.join(root, 'license.json');
-    fs.writeFileSync(licenseFile, JSON.stringify(options.license));
+    fs.writeFileSync(licenseFile, signedTestLicence(options.license));
   }
   const logLines: string[] = [];
   const config: ServerConfig = {
@@ -182,6 +188,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile,
+    licensePublicKey: options.licensePublicKey ?? TEST_LICENCE_KEY,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
     trustedProxies: options.trustedProxies ?? [],
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSiteMessage } from '../../server/src/notifications';
 import { CLOSE_UNAUTHENTICATED, SOCKET_RECHECK_MS } from '../../server/src/http/session-socket';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
+import { signedTestLicence } from '../support/licence.mjs';
 
 let server: TestServer;
 let aliceId: string;
@@ -226,7 +227,7 @@ describe('licence detail', () => {
       });
       const detail = await admin.json<Record<string, unknown>>('/api/v1/xpack/license/detail');
       expect(detail.body).toMatchObject({ corporation: 'ACME Ltd', edition: 'Enterprise', is_valid: true });
-      fs.writeFileSync(file, JSON.stringify({ corporation: 'ACME Ltd', date_expired: inDays(-1) }));
+      fs.writeFileSync(file, signedTestLicence({ corporation: 'ACME Ltd', date_expired: inDays(-1) }));
       fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
       const expired = await admin.json<{ data: Record<string, unknown> }>('/api/v1/settings/public/');
       expect(expired.body.data).toMatchObject({ XPACK_ENABLED: true, XPACK_LICENSE_IS_VALID: false });

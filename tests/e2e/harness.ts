@@ -17,6 +17,7 @@ import type { Database } from '../../server/src/data/database';
 import { findUserCredentials, updateOwnProfile } from '../../server/src/data/stores/users';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
 import { launchChromium } from '../support/chromium.mjs';
+import { signedTestLicence, TEST_LICENCE_KEY } from '../support/licence.mjs';
 import { WAIT_MS } from '../support/wait.mjs';
 import { DEFAULT_ORG_ID } from '../../sdk/src/constants';
 import type { Client } from '../api/harness';
@@ -48,7 +49,7 @@ export type TestUser = NewUser & { firstLogin?: boolean };
 export interface ConsoleOptions {
   /** BASTION_LICENSE_FILE: the licence of the extended edition. */
   licenseFile?: string | null;
-  /** A licence written for this console (ACME Ltd unless named), expiring after `expiresInMs`. */
+  /** A licence signed with the tests' key for this console (ACME Ltd unless named), expiring after `expiresInMs`. */
   license?: { expiresInMs: number; corporation?: string };
   /** BASTION_AUTH_TEMP_TOKEN: temporary passwords (public setting AUTH_TEMP_TOKEN). */
   authTempToken?: boolean;
@@ -68,7 +69,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     licenseFile = path.join(root, 'license.json');
     fs.writeFileSync(
       licenseFile,
-      JSON.stringify({
+      signedTestLicence({
         corporation: options.license.corporation ?? 'ACME Ltd',
         edition: 'Enterprise',
         date_expired: new Date(Date.now() + options.license.expiresInMs).toISOString(),
@@ -94,6 +95,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: DEFAULT_LOGIN_LIMITS,
     licenseFile,
+    licensePublicKey: TEST_LICENCE_KEY,
     authTempToken: options.authTempToken ?? false,
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

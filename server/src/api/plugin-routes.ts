@@ -20,7 +20,7 @@ const MAX_DETAIL_CHARS = 1000;
 export async function pluginsListedFor(ctx: AppContext, request: FastifyRequest): Promise<InstalledPlugin[]> {
   const auth = requireAuth(request);
   const org = await resolveRequestOrg(ctx.db, request, auth.access);
-  const license = currentLicense(ctx.config.licenseFile);
+  const license = await currentLicense(ctx.db, ctx.config);
   return (await ctx.plugins.installed())
     .filter((plugin) => !plugin.manifest.licenseRequired || license.valid)
     .filter((plugin) => hasPerms(org.perms, plugin.manifest.permissions));

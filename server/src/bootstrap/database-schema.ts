@@ -9,7 +9,7 @@ import { listOrgNames } from '../data/stores/orgs';
 /** The engine's registry of every declared resource (server/src/resources/index.ts) over one database. */
 export function buildRegistry(
   db: Database,
-  config: Pick<ServerConfig, 'licenseFile' | 'dataDir'>,
+  config: Pick<ServerConfig, 'licenseFile' | 'licensePublicKey' | 'demo' | 'dataDir'>,
 ): ResourceRegistry {
   const registry: ResourceRegistry = new ResourceRegistry(db, () => listOrgNames(db));
   const deps = {

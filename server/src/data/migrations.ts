@@ -333,6 +333,20 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // The imported licence (docs/licence.md): one row (id 1), the file's text as imported, verified again
+    // whenever it is read, so every instance on the database follows an import.
+    id: 711,
+    name: 'imported licence',
+    sql: (t) => `
+      CREATE TABLE licences (
+        id ${t.integer} PRIMARY KEY CHECK (id = 1),
+        content ${t.text} NOT NULL,
+        imported_by ${t.text} NOT NULL DEFAULT '',
+        date_imported ${t.bigint} NOT NULL
+      );
+    `,
+  },
+  {
     // The console's own images (docs/interface.md): logos, favicon and login image uploaded on the settings
     // page, in the database so that every instance serves them. Base64 text: both backends, no blob type.
     id: 740,

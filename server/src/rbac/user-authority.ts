@@ -3,7 +3,7 @@ import type { Condition } from '../data/conditions';
 import type { Language, RequestContext } from '../engine/declaration';
 import { ApiError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
-import { currentLicense } from '../plugins/license';
+import { currentLicense, type LicenseConfig } from '../plugins/license';
 import { listRoleBindingsForUsers, type RoleBindingRecord } from '../data/stores/role-bindings';
 import { BUILTIN_ROLE_IDS } from './builtin-roles';
 import { rbacMessage, type RbacMessage } from './messages';
@@ -118,7 +118,7 @@ export async function visibleUsers(db: Database, ctx: RequestContext): Promise<C
  */
 export async function checkNewMembers(
   db: Database,
-  licenseFile: string | null | undefined,
+  licenseConfig: LicenseConfig,
   ctx: RequestContext,
   userIds: readonly string[],
   orgId: string,
@@ -134,6 +134,6 @@ export async function checkNewMembers(
       if (hidden.length > 0) return hidden;
     }
   }
-  if (!currentLicense(licenseFile).valid) throw licenseRequired(ctx.language);
+  if (!(await currentLicense(db, licenseConfig)).valid) throw licenseRequired(ctx.language);
   return [];
 }

@@ -32,7 +32,7 @@ export function logoUrls(uiDir: string): Record<string, string> {
  * ones this server enforces.
  */
 export async function publicSettings(ctx: AppContext) {
-  const license = currentLicense(ctx.config.licenseFile);
+  const license = await currentLicense(ctx.db, ctx.config);
   const limits = await loginLimits(ctx.db, ctx.config);
   const security = await categoryValues(ctx.db, ctx.config, 'security');
   const basic = await categoryValues(ctx.db, ctx.config, 'basic');

@@ -50,7 +50,7 @@ export async function registerInterfaceRoutes(app: FastifyInstance, ctx: AppCont
     const auth = requireAuth(request);
     const org = await resolveRequestOrg(ctx.db, request, auth.access);
     requirePerms(org, write ? ['settings.change_interface'] : ['settings.view_setting']);
-    if (write && !currentLicense(ctx.config.licenseFile).valid) throw permissionDenied();
+    if (write && !(await currentLicense(ctx.db, ctx.config)).valid) throw permissionDenied();
     return auth;
   };
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../data/database';
+import type { LicenseConfig } from '../../plugins/license';
 
 /**
  * What identity declarations need beyond the engine: the database for the storage modules they call
@@ -6,6 +7,6 @@ import type { Database } from '../../data/database';
  */
 export interface IdentityDeps {
   db: Database;
-  /** The licence file (extended-edition features such as invite); absent in seeds = not licensed. */
-  config?: { licenseFile?: string | null; dataDir?: string };
+  /** The licence's configuration (extended-edition features such as invite); absent in seeds = not licensed. */
+  config?: LicenseConfig;
 }

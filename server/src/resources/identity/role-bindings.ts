@@ -140,7 +140,7 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
         if (orgId !== null) {
           const hidden = await checkNewMembers(
             app.db,
-            app.config?.licenseFile,
+            app.config ?? {},
             ctx,
             [String(data.user)],
             orgId,

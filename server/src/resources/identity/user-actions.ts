@@ -88,7 +88,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
       needsOrg: true,
       handler: async (call) => {
         // Inviting existing users of other orgs is an extended-edition feature in v2.21.
-        if (!currentLicense(app.config?.licenseFile).valid) throw licenseRequired(call.ctx.language);
+        if (!(await currentLicense(app.db, app.config ?? {})).valid) throw licenseRequired(call.ctx.language);
         const body = isObject(call.body) ? call.body : {};
         const required = [message('required', call.ctx.language)];
         const ids = Array.isArray(body.users) ? [...new Set(body.users.map(String))] : [];
@@ -106,7 +106,7 @@ export function userActions(app: IdentityDeps): ExtraAction[] {
         const found = await call.resources.get(USERS).find({ field: 'id', op: 'in', values: ids }, rootCtx);
         const hidden = await checkNewMembers(
           app.db,
-          app.config?.licenseFile,
+          app.config ?? {},
           call.ctx,
           found.map((row) => String(row.id)),
           call.ctx.orgId,
