@@ -141,8 +141,8 @@ export interface TestServerOptions {
    * server gets an empty database of its own on the project's backend (tests/api/test-database.ts).
    */
   databaseUrl?: string | null;
-  /** BASTION_LICENSE_PUBLIC_KEY (base64); the tests' own key unless named. */
-  licensePublicKey?: string;
+  /** BASTION_LICENSE_PUBLIC_KEY (base64); the tests' own key unless named, null = the built-in key. */
+  licensePublicKey?: string | null;
   /** BASTION_TRUSTED_PROXIES */
   trustedProxies?: string[];
   /**
@@ -188,7 +188,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessionAgeSeconds: DEFAULT_SESSION_AGE_SECONDS,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     licenseFile,
-    licensePublicKey: options.licensePublicKey ?? TEST_LICENCE_KEY,
+    licensePublicKey: options.licensePublicKey === undefined ? TEST_LICENCE_KEY : options.licensePublicKey,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
     trustedProxies: options.trustedProxies ?? [],
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],

@@ -14,7 +14,10 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
  * is generated into the data folder (never a private key in the repository), trusted beside the vendor's,
  * and a one-year licence signed with it is imported when no valid licence is in force.
  */
-export async function ensureDemoLicence(db: Database, config: LicenseConfig & { dataDir: string }): Promise<void> {
+export async function ensureDemoLicence(
+  db: Database,
+  config: LicenseConfig & { dataDir: string },
+): Promise<void> {
   const file = path.join(config.dataDir, DEMO_KEY_FILE);
   if (!fs.existsSync(file)) {
     const { privateKey } = crypto.generateKeyPairSync('ed25519');

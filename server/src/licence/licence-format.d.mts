@@ -6,6 +6,5 @@ export declare function signLicence(license: Record<string, unknown>, privateKey
 export declare function normalisePublicKey(text: string): string;
 export type LicenceRefusal = 'not_json' | 'unsigned' | 'format' | 'signature' | 'content';
 export type LicenceCheck =
-  | { ok: true; license: Record<string, unknown> }
-  | { ok: false; reason: LicenceRefusal };
+  { ok: true; license: Record<string, unknown> } | { ok: false; reason: LicenceRefusal };
 export declare function verifyLicenceText(text: string, trustedKeys: readonly string[]): LicenceCheck;

@@ -76,7 +76,8 @@ export function verifyLicenceText(text, trustedKeys) {
   } catch {
     return { ok: false, reason: 'not_json' };
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'format' };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, reason: 'format' };
   if (body.signature === undefined) return { ok: false, reason: 'unsigned' };
   if (
     body.format !== LICENCE_FORMAT ||

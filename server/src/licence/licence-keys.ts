@@ -28,7 +28,9 @@ function demoPublicKey(dataDir: string): string | null {
   let key = demoKeys.get(dataDir);
   if (key === undefined) {
     try {
-      key = publicKeyBase64(crypto.createPrivateKey(fs.readFileSync(path.join(dataDir, DEMO_KEY_FILE), 'utf8')));
+      key = publicKeyBase64(
+        crypto.createPrivateKey(fs.readFileSync(path.join(dataDir, DEMO_KEY_FILE), 'utf8')),
+      );
     } catch {
       key = null;
     }

@@ -75,7 +75,12 @@ function licenceFileText(file: string): string | null {
   } catch {
     return null;
   }
-  if (fileCache && fileCache.file === file && fileCache.mtimeMs === stat.mtimeMs && fileCache.size === stat.size)
+  if (
+    fileCache &&
+    fileCache.file === file &&
+    fileCache.mtimeMs === stat.mtimeMs &&
+    fileCache.size === stat.size
+  )
     return fileCache.text;
   try {
     const text = fs.readFileSync(file, 'utf8');

@@ -76,7 +76,11 @@ export function registerLicenseRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!check.ok) return refuse(check.reason);
       const licence = licenceFields(check.license);
       if (licence.dateExpired !== null && licence.dateExpired <= Date.now()) return refuse('expired');
-      await saveImportedLicence(ctx.db, { content: text, importedBy: auth.user.username, dateImported: Date.now() });
+      await saveImportedLicence(ctx.db, {
+        content: text,
+        importedBy: auth.user.username,
+        dateImported: Date.now(),
+      });
       return { status: true, msg: importedMessage(lang, licence.corporation) };
     });
   });

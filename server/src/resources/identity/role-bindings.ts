@@ -138,13 +138,7 @@ export function roleBindingResource(app: IdentityDeps, endpoint: BindingEndpoint
         // Binding a user who is not yet a member makes him one: the membership rule of users/invite/
         // (rbac/user-authority.ts rule 3) — a stranger is as unknown as a wrong id, and a licence is needed.
         if (orgId !== null) {
-          const hidden = await checkNewMembers(
-            app.db,
-            app.config ?? {},
-            ctx,
-            [String(data.user)],
-            orgId,
-          );
+          const hidden = await checkNewMembers(app.db, app.config ?? {}, ctx, [String(data.user)], orgId);
           if (hidden.length > 0)
             return { user: [message('pkMissing', ctx.language, { value: String(data.user).slice(0, 64) })] };
         }
