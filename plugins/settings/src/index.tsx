@@ -7,6 +7,7 @@ import { ORGS_PATH, orgRoutes } from './orgRoutes';
 const SettingsForm = lazy(() => import('./SettingsForm'));
 const InterfaceForm = lazy(() => import('./InterfaceForm'));
 const MessageSubscriptions = lazy(() => import('./MessageSubscriptions'));
+const LicensePage = lazy(() => import('./LicensePage'));
 
 const MESSAGE = {
   path: '/settings/message',
@@ -18,6 +19,13 @@ const INTERFACE = {
   path: '/settings/interface',
   title: 'route.interface',
   permission: 'settings.change_interface',
+};
+
+// Not licence-only: it is where the first licence is imported.
+const LICENSE = {
+  path: '/settings/license',
+  title: 'route.license',
+  permission: 'settings.change_license',
 };
 
 const VIEW_SETTING = 'settings.view_setting';
@@ -52,6 +60,14 @@ export default definePlugin({
       hideOrganization: true,
       element: createElement(MessageSubscriptions),
     },
+    {
+      path: LICENSE.path,
+      view: 'settings' as const,
+      title: LICENSE.title,
+      permissions: [VIEW_SETTING, LICENSE.permission],
+      hideOrganization: true,
+      element: createElement(LicensePage),
+    },
   ],
   menus: [
     ...CATEGORY_PAGES.map((page, index) => ({
@@ -79,6 +95,14 @@ export default definePlugin({
       path: MESSAGE.path,
       order: 110 + CATEGORY_PAGES.length * 10,
       permissions: [VIEW_SETTING, MESSAGE.permission],
+    },
+    {
+      id: 'settings-license',
+      title: LICENSE.title,
+      icon: 'pi pi-id-card',
+      path: LICENSE.path,
+      order: 120 + CATEGORY_PAGES.length * 10,
+      permissions: [VIEW_SETTING, LICENSE.permission],
     },
     {
       id: 'settings-orgs',

@@ -35,7 +35,10 @@ describe('licence format', () => {
     const text = signLicence(CONTENT, privateKey);
     expect(verifyLicenceText(text, [KEY])).toEqual({ ok: true, license: CONTENT });
     const body = JSON.parse(text) as { license: Record<string, unknown> };
-    const reordered = JSON.stringify({ ...body, license: { extra: CONTENT.extra, ...CONTENT } });
+    const reordered = JSON.stringify({
+      ...body,
+      license: Object.fromEntries(Object.entries(CONTENT).reverse()),
+    });
     expect(verifyLicenceText(reordered, [KEY]).ok).toBe(true);
     const changed = JSON.stringify({ ...body, license: { ...CONTENT, asset_count: 11 } });
     expect(verifyLicenceText(changed, [KEY])).toEqual({ ok: false, reason: 'signature' });
@@ -49,14 +52,16 @@ describe('licence format', () => {
   });
 
   it('reads a public key as PEM, raw base64 or DER base64, and refuses anything else', () => {
-    const pem = publicKey.export({ format: 'pem', type: 'spki' });
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }) as string;
     const der = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
     expect(normalisePublicKey(pem)).toBe(KEY);
     expect(normalisePublicKey(KEY)).toBe(KEY);
     expect(normalisePublicKey(der)).toBe(KEY);
     expect(() => normalisePublicKey('not a key')).toThrow(/Ed25519/);
     const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
-    expect(() => normalisePublicKey(rsa.export({ format: 'pem', type: 'spki' }))).toThrow(/Ed25519/);
+    expect(() => normalisePublicKey(rsa.export({ format: 'pem', type: 'spki' }) as string)).toThrow(
+      /Ed25519/,
+    );
   });
 
   it('npm run licence: keygen makes a key pair, sign writes a licence its public key accepts', () => {
