@@ -38,6 +38,7 @@ import { registerOps } from './ops';
 import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { ensureDemoLicence } from './licence/demo-licence';
+import { registerLicenceExpiry } from './licence/licence-expiry';
 import { registerInterfaceRoutes } from './xpack/interface-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
@@ -150,6 +151,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerLdap(app, ctx);
   sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
+  registerLicenceExpiry(app, ctx, engine.registry);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../data/database';
 import { claimExpiryReminder } from '../data/stores/password-reset-tokens';
-import { listUsersPasswordSetBetween } from '../data/stores/users';
+import { listUsersPasswordSetBetween, type UserRecord } from '../data/stores/users';
 import { categoryValues } from '../settings/settings-values';
 import { renderMail } from './mail-contents';
 import { sendSystemMail } from './mail-queue';
@@ -14,12 +14,15 @@ export const REMINDER_DAYS = 5;
 /**
  * One day's password-expiry reminders (docs/mail.md#password-expiry-reminders): every active local user
  * with an address whose password expires within REMINDER_DAYS days (SECURITY_PASSWORD_EXPIRATION_TIME)
- * gets one mail a day, however many instances run the job. Returns how many were queued.
+ * gets one mail a day, however many instances run the job. Returns how many were queued. `notify` tells
+ * whoever subscribed to the `password_expiry` system message of each user reminded
+ * (notifications/password-expiry-messages.ts).
  */
 export async function sendExpiryReminders(
   db: Database,
   config: ServerConfig,
   now = Date.now(),
+  notify?: (user: UserRecord, days: number) => Promise<void>,
 ): Promise<number> {
   const security = await categoryValues(db, config, 'security');
   const expirationDays = Number(security.SECURITY_PASSWORD_EXPIRATION_TIME ?? 9999);
@@ -42,6 +45,7 @@ export async function sendExpiryReminders(
       custom,
       'en',
     );
+    await notify?.(user, days);
     if (await sendSystemMail(db, { to: [user.email], kind: 'password_expiry', ...content })) queued += 1;
   }
   return queued;

@@ -7,8 +7,23 @@ import { installMailQueue, MailQueue } from './mail-queue';
 import { registerPasswordResetRoutes } from './password-reset-routes';
 import { EMAIL_CHANNEL } from './email-channel';
 import { MessageChannels } from '../notifications/channels';
+import { publishPasswordExpiry } from '../notifications/password-expiry-messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One day's password-expiry reminders: the mails, and the `password_expiry` system message to its
+ * subscribers for each user reminded (docs/message-subscriptions.md). The daily job runs this.
+ */
+export function runExpiryReminders(
+  ctx: Pick<AppContext, 'db' | 'config' | 'resources'>,
+  now = Date.now(),
+): Promise<number> {
+  const resources = ctx.resources;
+  return sendExpiryReminders(ctx.db, ctx.config, now, (user, days) =>
+    resources ? publishPasswordExpiry(ctx.db, resources, user, days) : Promise.resolve(),
+  );
+}
 
 /**
  * Mail (docs/mail.md): this instance's worker of the mail queue, the Email tabs' calls, the password reset
@@ -31,7 +46,7 @@ export function registerMail(app: FastifyInstance, ctx: AppContext): MailQueue {
       everyMs: DAY_MS,
       firstAfterMs: 60_000,
       work: async () => {
-        await sendExpiryReminders(ctx.db, ctx.config);
+        await runExpiryReminders(ctx);
       },
     },
     (message) => app.log.warn(message),

@@ -13,6 +13,8 @@ export interface SystemMessageType {
 
 const OPS = { zh: '作业中心', en: 'Job center', ja: 'ジョブセンター' };
 const TICKETS = { zh: '工单', en: 'Tickets', ja: 'チケット' };
+const SYSTEM = { zh: '系统', en: 'System', ja: 'システム' };
+const SECURITY = { zh: '安全', en: 'Security', ja: 'セキュリティ' };
 
 /**
  * The system messages an administrator can subscribe people to (docs/message-subscriptions.md), each
@@ -30,6 +32,18 @@ export const SYSTEM_MESSAGE_TYPES: readonly SystemMessageType[] = [
     category: 'tickets',
     categoryLabel: TICKETS,
     label: { zh: '新工单申请', en: 'Ticket applied', ja: '新しいチケット申請' },
+  },
+  {
+    type: 'license_expiry',
+    category: 'system',
+    categoryLabel: SYSTEM,
+    label: { zh: '许可证即将过期', en: 'Licence expiry', ja: 'ライセンスの期限切れ' },
+  },
+  {
+    type: 'password_expiry',
+    category: 'security',
+    categoryLabel: SECURITY,
+    label: { zh: '用户密码即将过期', en: 'Password expiry', ja: 'パスワードの期限切れ' },
   },
 ];
 
