@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/src/config';
 
@@ -12,6 +16,31 @@ describe('BASTION_LOG_LEVEL', () => {
     expect(loadConfig({ BASTION_LOG_LEVEL: 'silent' }, '/srv', false).logLevel).toBe('silent');
     expect(() => loadConfig({ BASTION_LOG_LEVEL: 'loud' }, '/srv', true)).toThrow(
       /BASTION_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
+    );
+  });
+});
+
+describe('BASTION_LICENSE_PUBLIC_KEY', () => {
+  const { publicKey } = crypto.generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+
+  it('is the built-in key when unset, and takes PEM, base64 or a file holding one', () => {
+    expect(loadConfig({}, '/srv', true).licensePublicKey).toBeNull();
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }) as string;
+    expect(loadConfig({ BASTION_LICENSE_PUBLIC_KEY: pem }, '/srv', true).licensePublicKey).toBe(raw);
+    expect(loadConfig({ BASTION_LICENSE_PUBLIC_KEY: raw }, '/srv', true).licensePublicKey).toBe(raw);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bastion-config-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'vendor.pem'), pem);
+      expect(loadConfig({ BASTION_LICENSE_PUBLIC_KEY: 'vendor.pem' }, dir, true).licensePublicKey).toBe(raw);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start with the reason when it is no Ed25519 key', () => {
+    expect(() => loadConfig({ BASTION_LICENSE_PUBLIC_KEY: 'not-a-key' }, '/srv', true)).toThrow(
+      /BASTION_LICENSE_PUBLIC_KEY: the licence key must be an Ed25519 public key/,
     );
   });
 });
