@@ -39,6 +39,7 @@ import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { ensureDemoLicence } from './licence/demo-licence';
 import { registerLicenceExpiry } from './licence/licence-expiry';
+import { registerInsecureCommandAlerts } from './notifications/insecure-command-messages';
 import { registerInterfaceRoutes } from './xpack/interface-routes';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
   registerLicenceExpiry(app, ctx, engine.registry);
+  registerInsecureCommandAlerts(app, ctx, engine.registry);
   registerRbacPermissionRoutes(app, ctx);
   registerMyAssetRoutes(app, ctx, engine.registry);
   registerUserAssetRoutes(app, ctx, engine.registry);

@@ -1,10 +1,13 @@
 // System messages sent by their real events (docs/message-subscriptions.md): the licence nearing its end
 // (the daily check) and a password nearing expiry (the daily reminders) reach the subscribers' site
-// messages — and nothing is sent without the event or without a subscriber.
+// messages, and so does a dangerous command a terminal component posts while SECURITY_INSECURE_COMMAND
+// is on — and nothing is sent without the event, the switch or a subscriber.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExpiryReminders } from '../../server/src/mail';
 import { ADMIN_PASSWORD, type Client, startTestServer, type TestServer } from './harness';
-import { call, signedIn } from './identity-helpers';
+import { ComponentClient, registerComponent } from './component-client';
+import { call, DEFAULT_ORG, signedIn } from './identity-helpers';
 
 const SYSTEM = '/api/v1/notifications/system-msg-subscription/';
 const DAY_MS = 86_400_000;
@@ -83,5 +86,65 @@ describe('system messages of the licence and of passwords', () => {
     await runExpiryReminders(ctx);
     const sent = (await subjects(admin)).filter((s) => s.startsWith('The password of aging'));
     expect(sent).toEqual(['The password of aging expires in 3 day(s)']);
+  });
+});
+
+describe('insecure command alerts', () => {
+  const TOKEN = 'bootstrap-token-for-tests-1234567890';
+  let server: TestServer;
+  let admin: Client;
+  let koko: ComponentClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ bootstrapToken: TOKEN });
+    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
+    admin.cookies.set('django_language', 'en');
+    const adminId = (await call<{ id: string }>(admin, 'GET', '/api/v1/users/profile/')).body.id;
+    const subscribed = await call(admin, 'PATCH', `${SYSTEM}insecure_command/`, {
+      users: [adminId],
+      receive_backends: ['site_msg'],
+    });
+    expect(subscribed.status).toBe(200);
+    const registered = await registerComponent(server.baseUrl, TOKEN, { name: 'koko-alerts', type: 'koko' });
+    koko = ComponentClient.of(server.baseUrl, registered.body);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const post = async (asset: string, input: string, risk: number) => {
+    const command = {
+      user: 'Alice(alice)',
+      asset,
+      system_user: 'root',
+      session: crypto.randomUUID(),
+      input,
+      output: '',
+      timestamp: Math.floor(Date.now() / 1000),
+      risk_level: risk,
+    };
+    const posted = await koko.call('POST', '/api/v1/terminal/commands/', {
+      body: [command],
+      org: DEFAULT_ORG,
+    });
+    expect(posted.status).toBe(201);
+  };
+
+  it('alerts the subscribers of a dangerous command only while SECURITY_INSECURE_COMMAND is on', async () => {
+    await post('db-off', 'rm -rf /var/lib/db', 5);
+    const security = '/api/v1/settings/setting/?category=security';
+    expect((await call(admin, 'PATCH', security, { SECURITY_INSECURE_COMMAND: true })).status).toBe(200);
+    await post('web-ordinary', 'ls -la', 0);
+    await post('web-01', 'rm -rf /srv <b>', 5);
+    const alerts = (await subjects(admin)).filter((s) => s.startsWith('Insecure command alert'));
+    expect(alerts).toEqual(['Insecure command alert: Alice(alice) on web-01']);
+    const page = await call<{ results: Array<{ subject: string; message: string }> }>(
+      admin,
+      'GET',
+      '/api/v1/notifications/site-message/?offset=0&limit=50',
+    );
+    const alert = page.body.results.find((m) => m.subject.startsWith('Insecure command alert'));
+    expect(alert?.message).toContain('<code>rm -rf /srv &lt;b&gt;</code>');
   });
 });

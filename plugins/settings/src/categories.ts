@@ -89,7 +89,11 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       },
       {
         title: 'group.session',
-        fields: [num('SECURITY_MAX_IDLE_TIME', 1, 99999), flag('SESSION_EXPIRE_AT_BROWSER_CLOSE')],
+        fields: [
+          num('SECURITY_MAX_IDLE_TIME', 1, 99999),
+          flag('SESSION_EXPIRE_AT_BROWSER_CLOSE'),
+          flag('SECURITY_INSECURE_COMMAND'),
+        ],
       },
       {
         title: 'group.mfa',

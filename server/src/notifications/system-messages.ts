@@ -45,6 +45,12 @@ export const SYSTEM_MESSAGE_TYPES: readonly SystemMessageType[] = [
     categoryLabel: SECURITY,
     label: { zh: '用户密码即将过期', en: 'Password expiry', ja: 'パスワードの期限切れ' },
   },
+  {
+    type: 'insecure_command',
+    category: 'security',
+    categoryLabel: SECURITY,
+    label: { zh: '危险命令告警', en: 'Insecure command alert', ja: '危険なコマンドの警告' },
+  },
 ];
 
 export const isSystemMessageType = (type: string): boolean =>

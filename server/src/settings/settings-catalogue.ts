@@ -94,6 +94,9 @@ export const SETTING_CATEGORIES = {
       SECURITY_PASSWORD_EXPIRATION_TIME: int(1, 99999, 9999, true),
       // MFA at sign-in for 0 nobody but who chose it, 1 every user, 2 administrators (docs/auth.md#mfa-at-sign-in).
       SECURITY_MFA_AUTH: int(0, 2, 0),
+      // Dangerous commands posted by terminal components alert the insecure_command subscribers
+      // (notifications/insecure-command-messages.ts).
+      SECURITY_INSECURE_COMMAND: bool(false),
     },
   },
   // The SMTP server every mail leaves by (docs/mail.md).
