@@ -174,11 +174,14 @@ function parseLicenceKey(value: string | null, cwd: string): string | null {
     return normalisePublicKey(value);
   } catch (direct) {
     const file = path.resolve(cwd, value);
-    if (!fs.existsSync(file)) throw new Error(`BASTION_LICENSE_PUBLIC_KEY: ${(direct as Error).message}`);
+    if (!fs.existsSync(file))
+      throw new Error(`BASTION_LICENSE_PUBLIC_KEY: ${(direct as Error).message}`, { cause: direct });
     try {
       return normalisePublicKey(fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new Error(`BASTION_LICENSE_PUBLIC_KEY (${file}): ${(error as Error).message}`);
+      throw new Error(`BASTION_LICENSE_PUBLIC_KEY (${file}): ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 }
