@@ -133,7 +133,7 @@ describe('cached counts and page windows stay exact', () => {
     const node = asset.nodes[0] as string;
     const query = `node=${node}&search=linkcheck&limit=5`;
     expect((await list(query)).body.count).toBe(1);
-    server.app.engine.registry.get('assets.asset').link('nodes', asset.id, [], 'set');
+    await server.app.engine.registry.get('assets.asset').link('nodes', asset.id, [], 'set');
     expect((await list(query)).body.count).toBe(0);
   });
 

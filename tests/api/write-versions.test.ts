@@ -63,4 +63,25 @@ describe('write versions: one read per request', () => {
     await other.run('DELETE FROM wv_items');
     expect(await count(mine)).toBe(0);
   });
+
+  it('runs one computation for requests that miss the same entry together, and a new one after a write', async () => {
+    let computed = 0;
+    const slowCount = () =>
+      WriteVersions.of(mine).cached('wv_items:slow-count', TABLES, async () => {
+        computed += 1;
+        const row = await mine.get<{ n: number }>('SELECT COUNT(*) AS n FROM wv_items');
+        return Number(row?.n ?? 0);
+      });
+    const together = await Promise.all(
+      Array.from({ length: 8 }, () => WriteVersions.of(mine).within(WriteVersions.readPoint(), slowCount)),
+    );
+    expect(together).toEqual(Array(8).fill(0));
+    expect(computed).toBe(1);
+    await other.run('INSERT INTO wv_items (id, name) VALUES (4, ?)', ['after']);
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () => WriteVersions.of(mine).within(WriteVersions.readPoint(), slowCount)),
+    );
+    expect(after).toEqual(Array(4).fill(1));
+    expect(computed).toBe(2);
+  });
 });

@@ -62,6 +62,13 @@ export interface Dialect {
   readonly rowKey: string;
   /** Column link tables are ordered by (insertion order). */
   readonly linkOrder: string;
+  /**
+   * The targets of one row's m2m links, in link order, as ONE column of a select (PostgreSQL: an
+   * `ARRAY(…)` subquery, read back as a string array), so a page and its links are one statement — one
+   * round trip instead of one per m2m field. Null where statements cost no round trip (SQLite), and the
+   * links are read with `ResourceTable.linkedMany`.
+   */
+  linkedArray: ((link: { table: string; source: string; target: string }, rowId: string) => string) | null;
   /** DDL of a link table of an m2m field. */
   linkTable(table: string, source: string, target: string): string;
   /** Columns of a table (empty when it does not exist). */

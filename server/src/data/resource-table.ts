@@ -26,6 +26,10 @@ const MAX_PARAMETERS = 30_000;
 
 /** The ordered keys of a filtered set (rowids on SQLite, ids on PostgreSQL), cached for paging. */
 type Window = Float64Array | readonly unknown[];
+/** The m2m links read with a page (PostgreSQL): field → row id → target ids in link order. */
+export type PageLinks = ReadonlyMap<string, ReadonlyMap<string, string[]>>;
+/** The cached window of a set larger than WINDOW_MAX: such a set is paged by SQL. */
+const TOO_LARGE = Symbol('too large for a window');
 
 export class ResourceTable {
   /** Columns that actually exist (declared ones plus those of an adopted table). */
@@ -245,33 +249,35 @@ export class ResourceTable {
    * is written, so the pages of a search cost a lookup of `limit` rows by key. Larger sets are paged by
    * SQL (an order-index walk, where a search index would only add work) with a cached count.
    */
-  async page(query: SelectQuery & { limit: number }): Promise<{ rows: Row[]; count: number }> {
+  async page(query: SelectQuery & { limit: number }): Promise<{ rows: Row[]; count: number; links: PageLinks | null }> {
     const where = this.where(query.where);
-    const count = await this.countOf(where);
     const offset = Math.max(0, query.offset);
-    if (count > WINDOW_MAX) {
-      const walk = this.where(query.where, false);
-      const rows = await this.db.all(
-        `SELECT r.* FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
-        [...walk.params, query.limit, offset],
-      );
-      return { rows, count };
-    }
     const key = this.db.dialect.rowKey;
+    // The window is read first: for a set that fits it, its length is the count (one pass, not two).
     const text = `SELECT r.${key} AS k FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)} LIMIT ?`;
-    const window = await this.versions.cached<Window>(
+    const window = await this.versions.cached<Window | typeof TOO_LARGE>(
       `${text}\u0000${cacheKey(where.params)}`,
       where.tables,
       async () => {
         const keys = (await this.db.all<{ k: unknown }>(text, [...where.params, WINDOW_MAX + 1])).map((r) => r.k);
+        if (keys.length > WINDOW_MAX) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
       },
-      (value) => value.length,
+      (value) => (value === TOO_LARGE ? 1 : value.length),
     );
+    if (window === TOO_LARGE) {
+      const count = await this.countOf(where);
+      const walk = this.where(query.where, false);
+      const rows = await this.db.all(
+        `SELECT ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+        [...walk.params, query.limit, offset],
+      );
+      return { rows, count, links: this.takeLinks(rows) };
+    }
     const slice = [...window.slice(offset, offset + query.limit)];
-    if (slice.length === 0) return { rows: [], count: window.length };
+    if (slice.length === 0) return { rows: [], count: window.length, links: null };
     const fetched = await this.db.all(
-      `SELECT r.${key} AS "__key", r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`,
+      `SELECT r.${key} AS "__key", ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`,
       [this.db.dialect.listParam(slice)],
     );
     const byKey = new Map<unknown, Row>();
@@ -280,7 +286,40 @@ export class ResourceTable {
       delete row.__key;
     }
     const rows = slice.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
-    return { rows, count: window.length };
+    return { rows, count: window.length, links: this.takeLinks(rows) };
+  }
+
+  /**
+   * The m2m links of each row as columns of the page's own select, where the dialect can (see
+   * `Dialect.linkedArray`): `"__link<i>"` for the i-th link field, taken off the rows by `takeLinks`.
+   */
+  private linkColumns(): string {
+    const linkedArray = this.db.dialect.linkedArray;
+    if (!linkedArray || this.resource.table.links.length === 0) return '';
+    const rowId = this.isIntegerId() ? this.db.dialect.asText('r.id') : 'r.id';
+    return this.resource.table.links
+      .map(
+        (link, i) =>
+          `${linkedArray({ table: link.table, source: link.sourceColumn, target: link.targetColumn }, rowId)} AS "__link${i}", `,
+      )
+      .join('');
+  }
+
+  /** Removes the link columns of `linkColumns` from the rows: m2m field → row id → targets in link order. */
+  private takeLinks(rows: Row[]): PageLinks | null {
+    if (!this.db.dialect.linkedArray || this.resource.table.links.length === 0) return null;
+    const links = new Map<string, ReadonlyMap<string, string[]>>();
+    this.resource.table.links.forEach((link, i) => {
+      const column = `__link${i}`;
+      const byId = new Map<string, string[]>();
+      for (const row of rows) {
+        const targets = row[column];
+        byId.set(String(row.id), Array.isArray(targets) ? targets.map(String) : []);
+        delete row[column];
+      }
+      links.set(link.field, byId);
+    });
+    return links;
   }
 
   async get(id: string | number, condition: Condition | null): Promise<Row | null> {

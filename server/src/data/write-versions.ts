@@ -51,6 +51,11 @@ const byDatabase = new WeakMap<Database, WriteVersions>();
 export class WriteVersions {
   private readonly tracked = new Set<string>();
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Computations under way, by key: concurrent requests for the same key at the same stamp share one
+   * (32 connections opening the same list must not run its count and window 32 times at once).
+   */
+  private readonly computing = new Map<string, { stamp: string; value: Promise<unknown> }>();
   private weight = 0;
   private ready: Promise<void> | null = null;
   private readonly points = new AsyncLocalStorage<ReadPoint>();
@@ -164,7 +169,16 @@ export class WriteVersions {
       this.entries.set(key, entry);
       return entry.value as T;
     }
-    const value = await compute();
+    const running = this.computing.get(key);
+    if (running && running.stamp === stamp) return running.value as Promise<T>;
+    const computation = compute();
+    this.computing.set(key, { stamp, value: computation });
+    let value: T;
+    try {
+      value = await computation;
+    } finally {
+      if (this.computing.get(key)?.value === computation) this.computing.delete(key);
+    }
     const weight = Math.max(1, weigh(value));
     this.drop(key);
     if (weight > MAX_WEIGHT) return value;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { allOf, type Condition, type SelectQuery } from '../data/conditions';
 import { UniqueViolation, type Database } from '../data/database';
-import { ResourceTable } from '../data/resource-table';
+import { ResourceTable, type PageLinks } from '../data/resource-table';
 import { WriteVersions } from '../data/write-versions';
 import { formatDateTime } from '../http/datetime';
 import { ApiError, ResponseError } from '../http/api-error';
@@ -156,8 +156,10 @@ export class EngineResource implements ResourceAccess {
 
   /** One decoded list page and the count of the whole filtered set. */
   async page(query: SelectQuery & { limit: number }): Promise<{ rows: StoredRow[]; count: number }> {
-    const { rows, count } = await this.store.page(query);
-    return { rows: rows.map((raw) => this.decode(raw)), count };
+    const { rows, count, links } = await this.store.page(query);
+    const decoded = rows.map((raw) => this.decode(raw));
+    if (links) for (const row of decoded) PAGE_LINKS.set(row, links);
+    return { rows: decoded, count };
   }
 
   async count(where: Condition | null, ctx: RequestContext): Promise<number> {
@@ -485,11 +487,31 @@ export class EngineResource implements ResourceAccess {
     return (await this.linkedMany(field, [id])).get(id) ?? [];
   }
 
+  private linkMemoKey(field: string, ids: readonly string[]): string {
+    return `${this.compiled.table.table}\u0000${field}\u0000${ids.join(',')}`;
+  }
+
+  /** The links a page read with its rows (`page`, PostgreSQL) become the memo's answers for these rows. */
+  private prefetchedLinks(
+    rows: readonly StoredRow[],
+    ids: readonly string[],
+    memo: Map<string, Promise<Map<string, string[]>>>,
+  ): void {
+    const first = rows[0] ? PAGE_LINKS.get(rows[0]) : undefined;
+    if (!first || !rows.every((row) => PAGE_LINKS.get(row) === first)) return;
+    for (const [field, byId] of first) {
+      if (!ids.every((id) => byId.has(id))) continue;
+      const key = this.linkMemoKey(field, ids);
+      if (!memo.has(key))
+        memo.set(key, Promise.resolve(new Map(ids.map((id) => [id, [...(byId.get(id) ?? [])]]))));
+    }
+  }
+
   linkedMany(field: string, ids: readonly string[]): Promise<Map<string, string[]>> {
     // Within one serializeMany, the m2m output and computed fields asking for the same links share a read.
     const memo = LINK_MEMO.getStore();
     if (!memo) return this.store.linkedMany(field, ids);
-    const key = `${this.compiled.table.table}\u0000${field}\u0000${ids.join(',')}`;
+    const key = this.linkMemoKey(field, ids);
     let links = memo.get(key);
     if (!links) memo.set(key, (links = this.store.linkedMany(field, ids)));
     return links;
@@ -540,7 +562,9 @@ export class EngineResource implements ResourceAccess {
     const computed = new Map<string, unknown[]>();
     const single = new Map<string, unknown[]>();
     // The link reads of this serialisation (and of the computed fields it runs) share one memo.
-    await LINK_MEMO.run(LINK_MEMO.getStore() ?? new Map(), async () => {
+    const memo = LINK_MEMO.getStore() ?? new Map<string, Promise<Map<string, string[]>>>();
+    this.prefetchedLinks(rows, ids, memo);
+    await LINK_MEMO.run(memo, async () => {
       for (const [name, field] of this.compiled.fields) {
         if (field.writeOnly || !include(name)) continue;
         if (this.compiled.links.has(name)) linked.set(name, await this.linkedMany(name, ids));
@@ -587,6 +611,12 @@ export class EngineResource implements ResourceAccess {
     });
   }
 }
+
+/**
+ * The m2m links a list page read together with its rows (PostgreSQL, `ResourceTable.page`), by decoded
+ * row: the serialisation of those rows takes them instead of one more statement per m2m field.
+ */
+const PAGE_LINKS = new WeakMap<StoredRow, PageLinks>();
 
 /** Link reads shared by one serialisation and the computed fields it runs (see `linkedMany`). */
 const LINK_MEMO = new AsyncLocalStorage<Map<string, Promise<Map<string, string[]>>>>();

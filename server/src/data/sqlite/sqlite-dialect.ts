@@ -69,6 +69,7 @@ export const sqliteDialect: Dialect = {
   least: (a, b) => `MIN(${a}, ${b})`,
   rowKey: 'rowid',
   linkOrder: 'rowid',
+  linkedArray: null,
   linkTable: (table, source, target) =>
     `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, ${source} TEXT NOT NULL, ${target} TEXT NOT NULL)`,
   async columnsOf(db, table) {
