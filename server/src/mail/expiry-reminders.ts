@@ -1,5 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../data/database';
+import { findUserLanguage } from '../data/stores/user-languages';
+import { SITE_DEFAULT_LANG } from '../http/language';
 import { claimExpiryReminder } from '../data/stores/password-reset-tokens';
 import { listUsersPasswordSetBetween } from '../data/stores/users';
 import { categoryValues } from '../settings/settings-values';
@@ -14,7 +16,7 @@ export const REMINDER_DAYS = 5;
 /**
  * One day's password-expiry reminders (docs/mail.md#password-expiry-reminders): every active local user
  * with an address whose password expires within REMINDER_DAYS days (SECURITY_PASSWORD_EXPIRATION_TIME)
- * gets one mail a day, however many instances run the job. Returns how many were queued.
+ * gets one mail a day, however many instances run the job, in his language (docs/mail.md#languages). Returns how many were queued.
  */
 export async function sendExpiryReminders(
   db: Database,
@@ -40,7 +42,7 @@ export async function sendExpiryReminders(
       'password_expiry',
       { username: user.username, name: user.name || user.username, email: user.email, link, days },
       custom,
-      'en',
+      (await findUserLanguage(db, user.id)) ?? SITE_DEFAULT_LANG,
     );
     if (await sendSystemMail(db, { to: [user.email], kind: 'password_expiry', ...content })) queued += 1;
   }
