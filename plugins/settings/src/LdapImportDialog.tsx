@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import { Http, useService, useT } from '@bastion/sdk';
+import { rowsOf, type Page } from './listRows';
 import { readAnswer, readFailure } from './ldapAnswers';
 
 const USERS_URL = '/api/v1/settings/ldap/users/';
@@ -30,8 +31,6 @@ interface Org {
   id: string;
   name: string;
 }
-type Page<T> = { results: T[] } | T[];
-const rowsOf = <T,>(page: Page<T>): T[] => (Array.isArray(page) ? page : page.results);
 
 const SEVERITY = { created: 'success', updated: 'info', failed: 'danger' } as const;
 

@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Http, useService, useT } from '@bastion/sdk';
+import { InlineResult, type Outcome } from './InlineResult';
 import { readAnswer, readFailure } from './ldapAnswers';
 
 const LdapImportDialog = lazy(() => import('./LdapImportDialog'));
@@ -23,22 +24,6 @@ const TESTED = [
   'AUTH_LDAP_USER_ATTR_MAP',
   'AUTH_LDAP_CONNECT_TIMEOUT',
 ];
-
-type Outcome = { ok: boolean; text: string } | null;
-
-function Result({ outcome, testId }: { outcome: Outcome; testId: string }) {
-  if (!outcome) return null;
-  return (
-    <div
-      role="status"
-      data-testid={testId}
-      className={`p-inline-message ${outcome.ok ? 'p-inline-message-success' : 'p-inline-message-error'}`}
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      {outcome.text}
-    </div>
-  );
-}
 
 /**
  * The LDAP tools under the LDAP form (docs/ldap.md): test the typed connection, test one user's login, and
@@ -119,7 +104,7 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
           data-testid="ldap-import-open"
         />
       </div>
-      <Result outcome={config} testId="ldap-test-config-result" />
+      <InlineResult outcome={config} testId="ldap-test-config-result" />
 
       <Dialog
         header={t('ldap.testLogin')}
@@ -155,7 +140,7 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
             inputClassName="w-full"
             autoComplete="new-password"
           />
-          <Result outcome={login} testId="ldap-test-login-result" />
+          <InlineResult outcome={login} testId="ldap-test-login-result" />
           <div className="flex justify-content-end">
             <Button
               type="submit"
