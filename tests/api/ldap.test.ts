@@ -116,12 +116,19 @@ describe('LDAP directory', () => {
     expect(found.body.map((u) => u.username)).toEqual(['staffalice', 'staffbob']);
 
     const chosen = Array.from({ length: 20 }, (_, i) => ldapUid(i + 1));
-    const imported = await call<{ msg: string }>(admin, 'POST', '/api/v1/settings/ldap/users/import/', {
-      username_list: chosen,
-      org_ids: [DEFAULT_ORG, second],
-    });
+    const imported = await call<{ msg: string; results: unknown[] }>(
+      admin,
+      'POST',
+      '/api/v1/settings/ldap/users/import/',
+      {
+        username_list: chosen,
+        org_ids: [DEFAULT_ORG, second],
+      },
+    );
     expect(imported.status).toBe(200);
     expect(imported.body.msg).toBe('Imported 20 users successfully (Organization: Default, Directory Org)');
+    // One outcome per user, for the console's rows.
+    expect(imported.body.results).toEqual(chosen.map((username) => ({ username, status: 'created' })));
     for (const org of [DEFAULT_ORG, second]) {
       const users = await call<{ count: number }>(
         admin,

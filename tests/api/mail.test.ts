@@ -144,7 +144,8 @@ describe('mail', () => {
     });
     expect(created.status).toBe(201);
     const mail = await smtp.waitForMessage((m) => m.to.includes('newcomer@example.org'));
-    expect(mail.subject).toBe('[Bastion] Your account was created');
+    // The new user never signed in: his mail is in the site's default language, not the administrator's.
+    expect(mail.subject).toBe('[Bastion] 账号创建成功');
     expect(mail.html).toContain('New &lt;b&gt;Comer&lt;/b&gt;');
     const link = linkIn(mail.text);
     expect(link.startsWith(server.baseUrl)).toBe(true);
@@ -156,26 +157,30 @@ describe('mail', () => {
     expect(again.status).toBe(400);
     expect(again.html).toContain('invalid or has expired');
     const user = new Client(server.baseUrl);
+    user.cookies.set('django_language', 'en');
     await user.login('newcomer', 'Fresh-Pass-123');
   });
 
+  /** Sends the forgotten-password form as a browser does. */
+  const forgot = async (email: string, language = 'en') => {
+    const browser = new Client(server.baseUrl);
+    browser.cookies.set('django_language', language);
+    await browser.get('/core/auth/password/forgot/');
+    const response = await browser.request('/core/auth/password/forgot/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        csrfmiddlewaretoken: browser.cookies.get('jms_csrftoken') ?? '',
+        email,
+      }).toString(),
+    });
+    return { status: response.status, html: await response.text() };
+  };
+
   it('sends a forgotten-password link that expires, telling nobody whether the address exists', async () => {
-    const forgot = async (email: string) => {
-      const browser = new Client(server.baseUrl);
-      browser.cookies.set('django_language', 'en');
-      await browser.get('/core/auth/password/forgot/');
-      const response = await browser.request('/core/auth/password/forgot/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          csrfmiddlewaretoken: browser.cookies.get('jms_csrftoken') ?? '',
-          email,
-        }).toString(),
-      });
-      return { status: response.status, html: await response.text() };
-    };
-    const unknown = await forgot('nobody@example.org');
-    const known = await forgot('NEWCOMER@example.org');
+    const unknown = await forgot('nobody@example.org', 'ja');
+    // Asked in Japanese, but he signed in in English: his mail is in English.
+    const known = await forgot('NEWCOMER@example.org', 'ja');
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
     expect(known.html).toBe(unknown.html);
@@ -195,15 +200,45 @@ describe('mail', () => {
     expect(csrfLess.status).toBe(403);
   });
 
+  it('limits the forgotten-password form per account and per address, the same for unknown addresses', async () => {
+    await server.app.db.run("DELETE FROM login_failures WHERE scope IN ('forgot_ip', 'forgot_email')");
+    const statuses = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await forgot(email));
+      return answers;
+    };
+    // Three a window per e-mail address, whether an account has it or not; the fourth is refused.
+    const unknown = await statuses('nobody-else@example.org');
+    const known = await statuses('newcomer@example.org');
+    expect(unknown.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(known.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(known[3]!.html).toContain('Too many requests: please try again in 10 minutes.');
+    // The same page either way, but for the address typed back and the form's csrf token.
+    const same = (html: string) =>
+      html.replace('newcomer', 'nobody-else').replace(/name="csrfmiddlewaretoken" value="[^"]*"/, '');
+    expect(same(known[3]!.html)).toBe(same(unknown[3]!.html));
+    // Ten a window per client address: two more go through, the next is refused whatever its address.
+    expect((await forgot('first@example.org')).status).toBe(200);
+    expect((await forgot('second@example.org')).status).toBe(200);
+    const limited = await forgot('third@example.org', 'zh');
+    expect(limited.status).toBe(429);
+    expect(limited.html).toContain('请求过于频繁，请 10 分钟后再试。');
+    await server.app.db.run("DELETE FROM login_failures WHERE scope IN ('forgot_ip', 'forgot_email')");
+  });
+
   it('reminds users whose password expires within five days, once a day', async () => {
     await server.createUser({ username: 'aging', email: 'aging@example.org', password: 'Aging-Pass-1' });
+    const aging = new Client(server.baseUrl);
+    aging.cookies.set('django_language', 'ja');
+    await aging.login('aging', 'Aging-Pass-1');
     const security = '/api/v1/settings/setting/?category=security';
     expect((await call(admin, 'PATCH', security, { SECURITY_PASSWORD_EXPIRATION_TIME: 3 })).status).toBe(200);
     const config = server.config;
     expect(await sendExpiryReminders(server.app.db, config)).toBeGreaterThanOrEqual(1);
     expect(await sendExpiryReminders(server.app.db, config)).toBe(0);
     const mail = await smtp.waitForMessage((m) => m.to.includes('aging@example.org'));
-    expect(mail.subject).toBe('[Bastion] Your password expires in 3 days');
+    // Written in the language he signed in with.
+    expect(mail.subject).toBe('[Bastion] パスワードの有効期限まであと 3 日です');
   });
 
   it('previews the contents escaped', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Http, isHttpError, useService, useT } from '@bastion/sdk';
+import { InlineResult, type Outcome } from './InlineResult';
 
 type Answer = { msg?: string; error?: string };
 
@@ -14,7 +15,7 @@ export default function MailTestPanel({ values }: { values: Record<string, unkno
   const http = useService(Http);
   const [to, setTo] = useState(typeof values.EMAIL_RECIPIENT === 'string' ? values.EMAIL_RECIPIENT : '');
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Outcome>(null);
 
   const send = async () => {
     setSending(true);
@@ -56,15 +57,7 @@ export default function MailTestPanel({ values }: { values: Record<string, unkno
           data-testid="mail-test-send"
         />
       </div>
-      {result ? (
-        <div
-          role="status"
-          data-testid="mail-test-result"
-          className={`p-inline-message ${result.ok ? 'p-inline-message-success' : 'p-inline-message-error'}`}
-        >
-          {result.text}
-        </div>
-      ) : null}
+      <InlineResult outcome={result} testId="mail-test-result" />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { type DetailContext, useT } from '@bastion/sdk';
+import { rowsOf as rows, type Page } from './listRows';
 
 const USERS_URL = '/api/v1/users/users/';
 const ORG_ROLES_URL = '/api/v1/rbac/org-roles/?limit=100';
@@ -18,8 +19,6 @@ interface Option {
   username?: string;
   display_name?: string;
 }
-type Page<T> = { results: T[] } | T[];
-const rows = <T,>(page: Page<T>): T[] => (Array.isArray(page) ? page : page.results);
 
 /**
  * The members of one organization (docs/organizations.md#members): who belongs to it with which org roles,

@@ -15,6 +15,7 @@ type Announcement = { SUBJECT?: string; CONTENT?: string; LINK?: string };
 const PANELS = {
   mailTest: lazy(() => import('./MailTestPanel')),
   mailPreview: lazy(() => import('./MailPreviewPanel')),
+  ldap: lazy(() => import('./LdapPanel')),
 };
 
 const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;

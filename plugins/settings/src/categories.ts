@@ -31,8 +31,8 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
-  /** A panel under the form: the mail test, or the preview of the mail contents. */
-  panel?: 'mailTest' | 'mailPreview';
+  /** A panel under the form: the mail test, the preview of the mail contents, or the LDAP tools. */
+  panel?: 'mailTest' | 'mailPreview' | 'ldap';
 }
 
 const num = (name: string, min: number, max: number): SettingInput => ({ name, type: 'number', min, max });
@@ -158,6 +158,7 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
     title: 'route.auth',
     icon: 'pi pi-id-card',
     permission: 'settings.change_auth',
+    panel: 'ldap',
     groups: [
       {
         title: 'group.ldap',

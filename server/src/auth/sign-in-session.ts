@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { deleteSession, insertSession, markSessionMfaVerified } from '../data/stores/sessions';
 import { recordUserLogin, type UserRecord } from '../data/stores/users';
+import { rememberUserLanguage } from '../data/stores/user-languages';
 import { clientAddress } from '../http/client-address';
+import { requestLanguage } from '../http/language';
 import { sessionPolicy } from '../settings/settings-values';
 import { setCsrfCookie, setSessionCookie } from './cookies';
 import { clearLoginFailures } from './login-lockout';
@@ -21,7 +23,7 @@ export interface SignedIn {
 /**
  * The last step of every sign-in door, once every check passed: a brand-new session id and csrf token
  * (nothing chosen before the sign-in survives it: no fixation), the lock-out counters cleared, the login
- * logged as a success.
+ * logged as a success, the user's language kept for his mails.
  */
 export async function startSignedInSession(
   ctx: AppContext,
@@ -46,6 +48,8 @@ export async function startSignedInSession(
   if (signedIn.mfaVerified) await markSessionMfaVerified(ctx.db, sessionId, now);
   await clearLoginFailures(ctx.db, signedIn.username, clientAddress(request));
   await recordUserLogin(ctx.db, user.id, now);
+  // Mails to this user are written in the language he signs in with (docs/mail.md#languages).
+  await rememberUserLanguage(ctx.db, user.id, requestLanguage(request));
   await recordSignIn(ctx.db, request, {
     username: signedIn.username,
     user,

@@ -347,6 +347,17 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // The language each user last signed in with: mails are written in it (docs/mail.md#languages).
+    id: 803,
+    name: 'user languages',
+    sql: (t) => `
+      CREATE TABLE user_languages (
+        user_id ${t.text} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        language ${t.text} NOT NULL
+      );
+    `,
+  },
+  {
     // The console's own images (docs/interface.md): logos, favicon and login image uploaded on the settings
     // page, in the database so that every instance serves them. Base64 text: both backends, no blob type.
     id: 740,

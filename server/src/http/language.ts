@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 
 export type Lang = 'zh' | 'en' | 'ja';
 
-/** Django's `django_language` cookie (en | zh-hans | ja), then Accept-Language, else Chinese (v2.21 default). */
+/** The site's default language (v2.21's): pages without a choice, mails to users who never signed in. */
+export const SITE_DEFAULT_LANG: Lang = 'zh';
+
+/** Django's `django_language` cookie (en | zh-hans | ja), then Accept-Language, else the site default. */
 export function requestLanguage(request: FastifyRequest): Lang {
   const cookie = request.cookies?.django_language?.toLowerCase();
   if (cookie === 'en' || cookie === 'ja') return cookie;
@@ -25,5 +28,5 @@ export function requestLanguage(request: FastifyRequest): Lang {
       if (tag.startsWith('ja')) return 'ja';
     }
   }
-  return 'zh';
+  return SITE_DEFAULT_LANG;
 }

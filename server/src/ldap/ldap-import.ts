@@ -6,10 +6,19 @@ import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import { createUser, UserRefusedError } from '../users/create-user';
 import type { DirectoryUser } from './ldap-directory';
 
+/** What happened to one user of an import: created here, added to the organizations, or refused. */
+export interface ImportOutcome {
+  username: string;
+  status: 'created' | 'updated' | 'failed';
+  detail?: string;
+}
+
 export interface ImportResult {
   imported: number;
   /** One line per user that could not be imported, with the reason. */
   errors: string[];
+  /** One outcome per user, in the order given (the console shows them row by row). */
+  results: ImportOutcome[];
 }
 
 /**
@@ -25,17 +34,20 @@ export async function importDirectoryUsers(
 ): Promise<ImportResult> {
   if (!ctx.resources) throw new Error('importing users needs the engine');
   const resources = ctx.resources;
-  const result: ImportResult = { imported: 0, errors: [] };
+  const result: ImportResult = { imported: 0, errors: [], results: [] };
   for (const user of users) {
     const existing = await findUserCredentials(ctx.db, user.username);
     if (existing) {
       if (existing.user.source !== 'ldap') {
-        result.errors.push(`${user.username}: a local user of this name exists`);
+        const detail = 'a local user of this name exists';
+        result.errors.push(`${user.username}: ${detail}`);
+        result.results.push({ username: user.username, status: 'failed', detail });
         continue;
       }
       for (const orgId of orgIds)
         await addOrgBindings(ctx.db, [existing.user.id], orgId, [BUILTIN_ROLE_IDS.OrgUser]);
       result.imported += 1;
+      result.results.push({ username: user.username, status: 'updated' });
       continue;
     }
     try {
@@ -51,10 +63,12 @@ export async function importDirectoryUsers(
         },
       );
       result.imported += 1;
+      result.results.push({ username: user.username, status: 'created' });
     } catch (error) {
       const detail =
         error instanceof UserRefusedError ? JSON.stringify(error.errors) : (error as Error).message;
       result.errors.push(`${user.username}: ${detail}`);
+      result.results.push({ username: user.username, status: 'failed', detail });
     }
   }
   return result;

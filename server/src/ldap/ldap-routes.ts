@@ -171,9 +171,15 @@ export function registerLdapRoutes(app: FastifyInstance, ctx: AppContext): void 
       orgs.found.map((o) => o.id),
     );
     const errors = [...missing.map((n) => `${n}: not in the directory`), ...result.errors];
-    if (errors.length > 0 && result.imported === 0) return reply.code(400).send({ errors });
+    // Beside v2.21's msg/errors, one outcome per user so the console can show each row's result.
+    const results = [
+      ...missing.map((username) => ({ username, status: 'failed', detail: 'not in the directory' })),
+      ...result.results,
+    ];
+    if (errors.length > 0 && result.imported === 0) return reply.code(400).send({ errors, results });
     return {
       msg: `Imported ${result.imported} users successfully (Organization: ${orgs.found.map((o) => o.name).join(', ')})`,
+      results,
       ...(errors.length > 0 ? { errors } : {}),
     };
   });

@@ -1,5 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../data/database';
+import { findUserLanguage } from '../data/stores/user-languages';
+import { SITE_DEFAULT_LANG } from '../http/language';
 import { claimExpiryReminder } from '../data/stores/password-reset-tokens';
 import { listUsersPasswordSetBetween, type UserRecord } from '../data/stores/users';
 import { categoryValues } from '../settings/settings-values';
@@ -14,9 +16,9 @@ export const REMINDER_DAYS = 5;
 /**
  * One day's password-expiry reminders (docs/mail.md#password-expiry-reminders): every active local user
  * with an address whose password expires within REMINDER_DAYS days (SECURITY_PASSWORD_EXPIRATION_TIME)
- * gets one mail a day, however many instances run the job. Returns how many were queued. `notify` tells
- * whoever subscribed to the `password_expiry` system message of each user reminded
- * (notifications/password-expiry-messages.ts).
+ * gets one mail a day, however many instances run the job, in his language (docs/mail.md#languages). Returns
+ * how many were queued. `notify` tells whoever subscribed to the `password_expiry` system message of each user
+ * reminded (notifications/password-expiry-messages.ts).
  */
 export async function sendExpiryReminders(
   db: Database,
@@ -43,7 +45,7 @@ export async function sendExpiryReminders(
       'password_expiry',
       { username: user.username, name: user.name || user.username, email: user.email, link, days },
       custom,
-      'en',
+      (await findUserLanguage(db, user.id)) ?? SITE_DEFAULT_LANG,
     );
     await notify?.(user, days);
     if (await sendSystemMail(db, { to: [user.email], kind: 'password_expiry', ...content })) queued += 1;

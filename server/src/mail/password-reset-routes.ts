@@ -18,6 +18,7 @@ import {
   mailResetLink,
   resetTokenHash,
 } from './password-reset';
+import { countForgotRequest } from './forgot-limit';
 import { hidden, input, link, paragraph, renderPage, resetMessage, toLogin } from './reset-pages';
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
@@ -62,6 +63,13 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     const email = formField(request.body, 'email').trim();
     if (!EMAIL.test(email) || email.length > 128)
       return send(reply, forgotForm(lang, csrf, resetMessage('emailInvalid', lang), email), 400);
+    const wait = await countForgotRequest(ctx.db, clientAddress(request), email);
+    if (wait !== null)
+      return send(
+        reply,
+        forgotForm(lang, csrf, resetMessage('tooMany', lang, { minutes: wait }), email),
+        429,
+      );
     // Directory users change their password in the directory, not here.
     for (const user of await findActiveUsersByEmail(ctx.db, email))
       if (user.source === 'local') await mailResetLink(ctx.db, ctx.config, user, 'reset_password', lang);

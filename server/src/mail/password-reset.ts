@@ -3,7 +3,8 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../data/database';
 import { insertResetToken } from '../data/stores/password-reset-tokens';
 import type { UserRecord } from '../data/stores/users';
-import type { Lang } from '../http/language';
+import { SITE_DEFAULT_LANG, type Lang } from '../http/language';
+import { findUserLanguage } from '../data/stores/user-languages';
 import { categoryValues } from '../settings/settings-values';
 import { renderMail, type MailKind } from './mail-contents';
 import { mailingConfig, sendSystemMail } from './mail-queue';
@@ -50,7 +51,8 @@ export async function issueResetLink(
 
 /**
  * Mails `user` a link that sets the password: after an administrator created the account with the
- * "reset link" strategy (`user_created`), or after the forgotten-password form (`reset_password`).
+ * "reset link" strategy (`user_created`), or after the forgotten-password form (`reset_password`), in
+ * the language he last signed in with, else `fallback` (docs/mail.md#languages).
  * False when no mail server is configured.
  */
 export async function mailResetLink(
@@ -58,9 +60,10 @@ export async function mailResetLink(
   config: ServerConfig,
   user: Pick<UserRecord, 'id' | 'username' | 'name' | 'email'>,
   kind: Extract<MailKind, 'user_created' | 'reset_password'>,
-  lang: Lang,
+  fallback: Lang,
 ): Promise<boolean> {
   if (user.email === '') return false;
+  const lang = (await findUserLanguage(db, user.id)) ?? fallback;
   const hours = RESET_LINK_HOURS[kind];
   const link = await issueResetLink(db, config, user.id, hours);
   const custom = await categoryValues(db, config, 'email_content');
@@ -75,13 +78,13 @@ export async function mailResetLink(
 
 /**
  * The "reset link" password strategy of a new account (docs/mail.md#password-reset-links), for callers
- * that hold only the database (the users resource): nothing when no server runs on it.
+ * that hold only the database (the users resource): nothing when no server runs on it. The new user never
+ * signed in: the mail is in the site's default language, not the administrator's.
  */
 export async function mailNewAccountLink(
   db: Database,
   user: Pick<UserRecord, 'id' | 'username' | 'name' | 'email'>,
-  lang: Lang,
 ): Promise<boolean> {
   const config = mailingConfig(db);
-  return config ? mailResetLink(db, config, user, 'user_created', lang) : false;
+  return config ? mailResetLink(db, config, user, 'user_created', SITE_DEFAULT_LANG) : false;
 }

@@ -23,6 +23,11 @@ export const resetMessage = messageCatalogue({
     zh: '请输入邮箱地址',
     ja: 'メールアドレスを入力してください',
   },
+  tooMany: {
+    en: 'Too many requests: please try again in {minutes} minutes.',
+    zh: '请求过于频繁，请 {minutes} 分钟后再试。',
+    ja: 'リクエストが多すぎます。{minutes} 分後にもう一度お試しください。',
+  },
   resetTitle: { en: 'Set a new password', zh: '设置新密码', ja: '新しいパスワードを設定' },
   newPassword: { en: 'New password', zh: '新密码', ja: '新しいパスワード' },
   confirmPassword: { en: 'Confirm password', zh: '确认密码', ja: 'パスワードの確認' },

@@ -1,7 +1,10 @@
 import type { Database } from '../database';
 
-/** What a failure counter or block is keyed by; `mfa`: wrong one-time codes per user id (auth/mfa-verify.ts). */
-export type LockScope = 'user_ip' | 'ip' | 'user' | 'mfa';
+/**
+ * What a failure counter or block is keyed by; `mfa`: wrong one-time codes per user id (auth/mfa-verify.ts);
+ * `forgot_ip` / `forgot_email`: forgotten-password requests (mail/forgot-limit.ts).
+ */
+export type LockScope = 'user_ip' | 'ip' | 'user' | 'mfa' | 'forgot_ip' | 'forgot_email';
 
 /**
  * Adds one failure to the counter and returns the new count. Like the Django cache counter of v2.21, the

@@ -331,16 +331,12 @@ export function userResource(app: IdentityDeps): ResourceDeclaration {
         // start, seeds, imports): the new user sets the password through a mailed link (docs/mail.md).
         const strategy = input.password_strategy ?? 'email';
         if (created && ctx.userId !== '' && strategy === 'email' && !input.password && row.source === 'local')
-          await mailNewAccountLink(
-            app.db,
-            {
-              id,
-              username: String(row.username),
-              name: String(row.name ?? ''),
-              email: String(row.email ?? ''),
-            },
-            ctx.language,
-          );
+          await mailNewAccountLink(app.db, {
+            id,
+            username: String(row.username),
+            name: String(row.name ?? ''),
+            email: String(row.email ?? ''),
+          });
       },
       beforeDelete: async (row, ctx) => {
         if (row.id === ctx.userId) throw new ApiError(400, 'You cannot delete yourself', 'invalid');
