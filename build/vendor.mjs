@@ -2,7 +2,7 @@
 // or as a member of a group file (several ids bundled together, importmap.json "groups"). Both are esbuild
 // CommonJS output plus the System.register wrapper of system-register.mjs (docs/architecture.md#module-format).
 import * as esbuild from 'esbuild';
-import { aliasesOf, root, sharedExternals, vendorName } from './shared-modules.mjs';
+import { aliasesOf, eagerCompileGroups, root, sharedExternals, vendorName } from './shared-modules.mjs';
 import { wrapCjs } from './system-register.mjs';
 
 export const browserOptions = (dev) => ({
@@ -113,8 +113,11 @@ export function writeVendors(output, standalone, groups) {
   const integrityMap = {};
   const graph = {};
   const grouped = new Set(groups.flatMap((g) => g.members));
+  const eager = eagerCompileGroups();
   for (const group of groups) {
-    const written = output.writeHashed('vendor', group.name, '.js', group.code, `group ${group.name}`);
+    // The hint only counts as the file's very first line.
+    const code = eager.has(group.name) ? `//# allFunctionsCalledOnLoad\n${group.code}` : group.code;
+    const written = output.writeHashed('vendor', group.name, '.js', code, `group ${group.name}`);
     for (const id of group.members) {
       imports[id] = `${written.url}#${id}`;
       for (const alias of aliasesOf(id)) imports[alias] = `${written.url}#${id}`;
