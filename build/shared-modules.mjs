@@ -79,6 +79,11 @@ export function groupConfig() {
   return config;
 }
 
+/** Names of the groups whose file carries V8's eager compile hint (importmap.json "eagerCompile"). */
+export function eagerCompileGroups() {
+  return new Set(readImportMapSource().eagerCompile?.groups ?? []);
+}
+
 /** Source files (repo-relative) of the lazy modules every signed-in first view preloads. */
 export function preloadSources() {
   return readImportMapSource().preload?.modules ?? [];

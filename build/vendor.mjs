@@ -2,7 +2,7 @@
 // or as a member of a group file (several ids bundled together, importmap.json "groups"). Both are esbuild
 // CommonJS output plus the System.register wrapper of system-register.mjs (docs/architecture.md#module-format).
 import * as esbuild from 'esbuild';
-import { aliasesOf, root, sharedExternals, vendorName } from './shared-modules.mjs';
+import { aliasesOf, eagerCompileGroups, root, sharedExternals, vendorName } from './shared-modules.mjs';
 import { wrapCjs } from './system-register.mjs';
 
 export const browserOptions = (dev) => ({
@@ -83,11 +83,18 @@ export async function buildStandaloneVendors(modules, ids, dev) {
 }
 
 /**
- * One group file: `module.exports = { id: require(id), … }` over its members, every other shared id external.
- * The loader (host/public/shared-groups.js) turns `<group url>#<id>` into the member's own namespace.
+ * One group file over its members, every other shared id external. It exports one function, `member(id)`,
+ * which runs a member's code the first time it is asked for and answers the same exports ever after: the
+ * loader (host/public/shared-groups.js) turns `<group url>#<id>` into that member's own namespace when a
+ * module importing the id runs, so a member nobody on the page imports yet is fetched with the group but
+ * never evaluated (docs/architecture.md "dist/ layout"). esbuild keeps each bundled package behind its own
+ * lazy init, so a `require` inside the switch runs that package (and its own imports) only then.
  */
 export function buildGroup(members, ids, dev) {
-  const contents = `module.exports = {${members.map((id) => `${JSON.stringify(id)}: require(${JSON.stringify(id)})`).join(',')}};`;
+  const cases = members.map((id) => `case ${JSON.stringify(id)}:e=require(${JSON.stringify(id)});break;`);
+  const contents =
+    `var done=Object.create(null);module.exports={member:function(id){if(id in done)return done[id];var e;` +
+    `switch(id){${cases.join('')}default:throw Error("group: no member "+id)}return done[id]=e}};`;
   return bundleCjs(
     contents,
     ids,
@@ -106,8 +113,11 @@ export function writeVendors(output, standalone, groups) {
   const integrityMap = {};
   const graph = {};
   const grouped = new Set(groups.flatMap((g) => g.members));
+  const eager = eagerCompileGroups();
   for (const group of groups) {
-    const written = output.writeHashed('vendor', group.name, '.js', group.code, `group ${group.name}`);
+    // The hint only counts as the file's very first line.
+    const code = eager.has(group.name) ? `//# allFunctionsCalledOnLoad\n${group.code}` : group.code;
+    const written = output.writeHashed('vendor', group.name, '.js', code, `group ${group.name}`);
     for (const id of group.members) {
       imports[id] = `${written.url}#${id}`;
       for (const alias of aliasesOf(id)) imports[alias] = `${written.url}#${id}`;
