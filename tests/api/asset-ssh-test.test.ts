@@ -233,3 +233,58 @@ describe('push a system user over SSH', () => {
     expect(testLog).toMatch(/ssh-push.*Authentication failed/);
   });
 });
+
+describe('push a system user through sudo, as a non-root admin user', () => {
+  const OPS_PASSWORD = 'Ops-Sudo-Pass-47w';
+
+  async function pushAs(adminName: string, adminPassword: string, pushed: string) {
+    const admin_user = (
+      await call<{ id: string }>(admin, 'POST', '/api/v1/assets/admin-users/', {
+        body: { name: `${adminName}-admin`, username: adminName, password: adminPassword },
+      })
+    ).body.id;
+    const target = await asset(`sudo-${adminName}`, host.host, host.port, { admin_user });
+    const created = await call<{ id: string }>(admin, 'POST', '/api/v1/assets/system-users/', {
+      body: { name: pushed, username: pushed, password: 'Pushed-Pass-66t', assets: [target.id] },
+    });
+    expect(created.status).toBe(201);
+    const started = await call<{ task: string }>(
+      admin,
+      'POST',
+      `/api/v1/assets/system-users/${created.body.id}/tasks/`,
+      { body: { action: 'push' } },
+    );
+    expect(started.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${started.body.task}/`)).body
+            .is_finished,
+      )
+      .toBe(true);
+    const log = (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+    for (const secret of [adminPassword, 'Pushed-Pass-66t']) expect(log).not.toContain(secret);
+    return log;
+  }
+
+  it('gives sudo the admin password it asks for, creates the account, and the pushed user logs in', async () => {
+    host.addUser('opsadmin', OPS_PASSWORD, { sudo: 'password' });
+    const log = await pushAs('opsadmin', OPS_PASSWORD, 'viasudo');
+    expect(log).toMatch(/ok +sudo-opsadmin/);
+    const pushed = await withSsh(
+      { host: host.host, port: host.port, username: 'viasudo', password: 'Pushed-Pass-66t' },
+      (session) => session.exec('id -un'),
+    );
+    expect(pushed.stdout.trim()).toBe('viasudo');
+    expect(fs.readFileSync('/etc/passwd', 'utf8')).not.toMatch(/^viasudo:/m);
+  });
+
+  it('says per host that sudo was refused when the admin may not use it, and creates nothing', async () => {
+    host.addUser('plainadmin', OPS_PASSWORD);
+    const log = await pushAs('plainadmin', OPS_PASSWORD, 'notpushed');
+    expect(log).toMatch(
+      /sudo-plainadmin.*sudo refused: the admin user plainadmin may not run commands as root/,
+    );
+    expect(host.exec('getent passwd notpushed || echo none').trim()).toBe('none');
+  });
+});
