@@ -175,7 +175,7 @@ function ensureTestPackages() {
     packages: ['sudo'],
     installing: 'Installing sudo from Debian for the SSH tests…',
     missing: 'The SSH tests push system users through sudo, which is missing.',
-    note: '(only inside the test hosts\' private namespaces, with their own sudoers)',
+    note: "(only inside the test hosts' private namespaces, with their own sudoers)",
   });
   // The directory tests start their own slapd in a temporary directory (tests/support/ldap-server.mjs).
   ensureDebianPackages({
