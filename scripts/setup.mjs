@@ -169,6 +169,14 @@ function ensureTestPackages() {
     missing: 'The SSH tests run real OpenSSH servers, whose package is missing.',
     note: '(the tests start their own servers in private namespaces; the system service is not used)',
   });
+  // Pushing a system user as a non-root admin user runs the push through sudo on the test hosts.
+  ensureDebianPackages({
+    present: existsSync('/usr/bin/sudo'),
+    packages: ['sudo'],
+    installing: 'Installing sudo from Debian for the SSH tests…',
+    missing: 'The SSH tests push system users through sudo, which is missing.',
+    note: "(only inside the test hosts' private namespaces, with their own sudoers)",
+  });
   // The directory tests start their own slapd in a temporary directory (tests/support/ldap-server.mjs).
   ensureDebianPackages({
     present: existsSync('/usr/sbin/slapd') && existsSync('/usr/bin/ldapsearch'),

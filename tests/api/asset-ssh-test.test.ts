@@ -55,9 +55,9 @@ async function asset(hostname: string, ip: string, port: number, extra: Record<s
   return created.body;
 }
 
-/** Runs an asset task (default the test); returns the asset after it and the run's log. */
-async function testAsset(id: string, action = 'test'): Promise<{ connectivity: string; log: string }> {
-  const started = await call<{ task: string }>(admin, 'POST', `${ASSETS}${id}/tasks/`, { body: { action } });
+/** Starts a task (`POST url` with body), waits for its end; returns its log. */
+async function runTask(url: string, body: Record<string, unknown>): Promise<string> {
+  const started = await call<{ task: string }>(admin, 'POST', url, { body });
   expect(started.status).toBe(200);
   await expect
     .poll(
@@ -66,12 +66,21 @@ async function testAsset(id: string, action = 'test'): Promise<{ connectivity: s
           .is_finished,
     )
     .toBe(true);
-  const log = await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task));
+  return (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+}
+
+/** Runs an asset task (default the test); returns the asset after it and the run's log. */
+async function testAsset(id: string, action = 'test'): Promise<{ connectivity: string; log: string }> {
+  const log = await runTask(`${ASSETS}${id}/tasks/`, { action });
   const after = await call<AssetBody>(admin, 'GET', `${ASSETS}${id}/`);
   for (const secret of [DIRECT_PASSWORD, GATEWAY_PASSWORD, INTERNAL_PASSWORD, 'wrong-pass'])
-    expect(log.body.data).not.toContain(secret);
-  return { connectivity: String(after.body.connectivity), log: log.body.data };
+    expect(log).not.toContain(secret);
+  return { connectivity: String(after.body.connectivity), log };
 }
+
+/** Runs a system user's task (push or test) to its end; returns its log. */
+const systemUserTask = (id: string, body: Record<string, unknown>): Promise<string> =>
+  runTask(`/api/v1/assets/system-users/${id}/tasks/`, body);
 
 describe('asset connectivity over SSH', () => {
   it('logs in as the admin user: ok with the right password, "authentication failed" with a wrong one', async () => {
@@ -176,23 +185,7 @@ describe('push a system user over SSH', () => {
       },
     });
     expect(created.status).toBe(201);
-    const started = await call<{ task: string }>(
-      admin,
-      'POST',
-      `/api/v1/assets/system-users/${created.body.id}/tasks/`,
-      {
-        body: { action: 'push' },
-      },
-    );
-    expect(started.status).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${started.body.task}/`)).body
-            .is_finished,
-      )
-      .toBe(true);
-    const log = (await call<{ data: string }>(admin, 'GET', LOG_URL(started.body.task))).body.data;
+    const log = await systemUserTask(created.body.id, { action: 'push' });
     expect(log).toMatch(/ok +ssh-push/);
     expect(log).not.toContain('Deploy-Pass-93z');
     // On the test host: the account in its groups, the sudo rule, a password that logs in.
@@ -214,22 +207,48 @@ describe('push a system user over SSH', () => {
     await call(admin, 'PATCH', `/api/v1/assets/system-users/${created.body.id}/`, {
       body: { password: 'wrong-pass', private_key: ssh2.utils.generateKeyPairSync('ed25519').private },
     });
-    const tested = await call<{ task: string }>(
-      admin,
-      'POST',
-      `/api/v1/assets/system-users/${created.body.id}/tasks/`,
-      {
-        body: { action: 'test', assets: [target.id] },
-      },
-    );
-    await expect
-      .poll(
-        async () =>
-          (await call<{ is_finished: boolean }>(admin, 'GET', `${EXECUTIONS}${tested.body.task}/`)).body
-            .is_finished,
-      )
-      .toBe(true);
-    const testLog = (await call<{ data: string }>(admin, 'GET', LOG_URL(tested.body.task))).body.data;
+    const testLog = await systemUserTask(created.body.id, { action: 'test', assets: [target.id] });
     expect(testLog).toMatch(/ssh-push.*Authentication failed/);
+  });
+});
+
+describe('push a system user through sudo, as a non-root admin user', () => {
+  const OPS_PASSWORD = 'Ops-Sudo-Pass-47w';
+
+  async function pushAs(adminName: string, adminPassword: string, pushed: string) {
+    const admin_user = (
+      await call<{ id: string }>(admin, 'POST', '/api/v1/assets/admin-users/', {
+        body: { name: `${adminName}-admin`, username: adminName, password: adminPassword },
+      })
+    ).body.id;
+    const target = await asset(`sudo-${adminName}`, host.host, host.port, { admin_user });
+    const created = await call<{ id: string }>(admin, 'POST', '/api/v1/assets/system-users/', {
+      body: { name: pushed, username: pushed, password: 'Pushed-Pass-66t', assets: [target.id] },
+    });
+    expect(created.status).toBe(201);
+    const log = await systemUserTask(created.body.id, { action: 'push' });
+    for (const secret of [adminPassword, 'Pushed-Pass-66t']) expect(log).not.toContain(secret);
+    return log;
+  }
+
+  it('gives sudo the admin password it asks for, creates the account, and the pushed user logs in', async () => {
+    host.addUser('opsadmin', OPS_PASSWORD, { sudo: 'password' });
+    const log = await pushAs('opsadmin', OPS_PASSWORD, 'viasudo');
+    expect(log).toMatch(/ok +sudo-opsadmin/);
+    const pushed = await withSsh(
+      { host: host.host, port: host.port, username: 'viasudo', password: 'Pushed-Pass-66t' },
+      (session) => session.exec('id -un'),
+    );
+    expect(pushed.stdout.trim()).toBe('viasudo');
+    expect(fs.readFileSync('/etc/passwd', 'utf8')).not.toMatch(/^viasudo:/m);
+  });
+
+  it('says per host that sudo was refused when the admin may not use it, and creates nothing', async () => {
+    host.addUser('plainadmin', OPS_PASSWORD);
+    const log = await pushAs('plainadmin', OPS_PASSWORD, 'notpushed');
+    expect(log).toMatch(
+      /sudo-plainadmin.*sudo refused: the admin user plainadmin may not run commands as root/,
+    );
+    expect(host.exec('getent passwd notpushed || echo none').trim()).toBe('none');
   });
 });

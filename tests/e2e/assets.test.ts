@@ -107,4 +107,46 @@ describe('assets area', () => {
     expect(await linux.locator('[data-testid="row-delete"]').count()).toBe(0);
     await page.context().close();
   });
+
+  it('opens the section from its own address, edits "more information" and shows chips on the detail page', async () => {
+    // `/console/assets` is a section, not a page: it opens the asset list.
+    const page = await openSignedIn(c, '/ui/console/assets');
+    await page.waitForURL(/\/ui\/console\/assets\/assets$/);
+    const list = page.locator('[data-testid="assets-list"]');
+    const row = list.locator('tbody tr', { hasText: 'web-01' });
+    // Protocols, one chip each (never raw JSON).
+    await expect.poll(() => row.locator('[data-testid="chip"]').allTextContents()).toEqual([`ssh/${port}`]);
+    await row.locator('[data-testid="row-more"]').click();
+    await page.locator('[data-testid="row-more-info"]').click();
+    await page.waitForURL(/\/console\/assets\/assets\/detail\/[0-9a-f-]{36}\/update$/);
+    const form = page.locator('[data-testid="asset-more-info"]');
+    await expect.poll(() => form.locator('[data-testid="field-hostname"]').inputValue()).toBe('web-01');
+    await form.locator('[data-testid="field-vendor"]').fill('Acme Servers');
+    await form.locator('[data-testid="field-sn"]').fill('SN-4411');
+    await form.locator('[data-testid="field-os"]').fill('Debian');
+    await form.locator('[data-testid="form-submit"]').click();
+    await page.waitForURL(/\/console\/assets\/assets\/[0-9a-f-]{36}$/);
+    const detail = page.locator('[data-testid="detail-card"]').first();
+    await expect
+      .poll(() => detail.locator('[data-testid="detail-vendor"] dd').textContent())
+      .toBe('Acme Servers');
+    expect(await detail.locator('[data-testid="detail-sn"] dd').textContent()).toBe('SN-4411');
+    expect(await detail.locator('[data-testid="detail-os"] dd').textContent()).toBe('Debian');
+    // Lists as chips: the node path and the label of the earlier tests.
+    expect(
+      await detail.locator('[data-testid="detail-nodes_display"] [data-testid="chip"]').allTextContents(),
+    ).toEqual(['/Default/Web servers']);
+    expect(
+      await detail.locator('[data-testid="detail-labels_display"] [data-testid="chip"]').allTextContents(),
+    ).toEqual(['env:production']);
+    expect(await detail.textContent()).not.toContain('["');
+    // Only those fields changed: the protocols are as they were.
+    const [asset] = await apiGet<{ protocols: string[]; ip: string }[]>(
+      page,
+      '/api/v1/assets/assets/?hostname=web-01',
+    );
+    expect(asset!.protocols).toEqual([`ssh/${port}`]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -6,6 +6,8 @@ export interface SshTestHost {
   /** Runs `sh -c script` as root on the host; returns stdout. */
   exec(script: string): string;
   authorize(user: string, publicKey: string): void;
+  /** Adds an account with a password; sudo: may run anything as root with ('password') or without its password. */
+  addUser(user: string, password: string, options?: { sudo?: 'password' | 'nopasswd' | 'none' }): void;
   log(): string;
   stop(): Promise<void>;
 }

@@ -50,6 +50,9 @@ mount -t proc proc /proc
 for d in /home /root /run /var/log; do mount -t tmpfs -o mode=0755 tmpfs "$d"; done
 chmod 0700 /root
 mkdir -p /run/sshd /etc/sudoers.d
+# sudo keeps its lecture marks under /var/lib/sudo: private too, and never lectures on the test hosts.
+if [ -d /var/lib/sudo ]; then mount -t tmpfs -o mode=0700 tmpfs /var/lib/sudo; fi
+printf 'Defaults lecture=never\n' > /etc/sudoers.d/00-test-host
 touch /var/log/wtmp /var/log/lastlog /var/log/btmp
 ip link set lo up
 printf 'root:%s\\n' "$ROOT_PASSWORD" | chpasswd
@@ -168,6 +171,18 @@ function hostHandle({ dir, holder, port, rootPassword, stopExtra }) {
       this.exec(
         `mkdir -p ${home}/.ssh && printf '%s\\n' ${JSON.stringify(publicKey)} >> ${home}/.ssh/authorized_keys`,
       );
+    },
+    /**
+     * Adds an account with a password (in the host's private account files); `sudo`: 'password' may run
+     * anything as root after giving its password, 'nopasswd' without it, 'none' (default) not at all.
+     */
+    addUser(user, password, { sudo = 'none' } = {}) {
+      this.exec(`useradd -m -s /bin/bash ${user}`);
+      execFileSync('nsenter', [...nsArgs(holder.pid), 'chpasswd'], { input: `${user}:${password}\n` });
+      if (sudo !== 'none')
+        this.exec(
+          `printf '%s ALL=(ALL) ${sudo === 'nopasswd' ? 'NOPASSWD: ' : ''}ALL\\n' ${user} > /etc/sudoers.d/${user}`,
+        );
     },
     /** The host's sshd log (connections, authentications). */
     log() {

@@ -223,3 +223,27 @@ export function firstAvailablePath(composition: Composition, view?: string | nul
     null
   );
 }
+
+/**
+ * A section's own address (`/console/assets`, `/console/accounts`) opens its first page the user may see, as
+ * the original's section redirects do (docs/shell.md#views): the first menu entry under it, else the first
+ * listed route under it. Null when nothing under it is allowed (then it is an unknown address).
+ */
+export function sectionIndexPath(composition: Composition, pathname: string): string | null {
+  const prefix = `${pathname.replace(/\/+$/, '')}/`;
+  // Only below a view (`/<view>/<section>`): a view's own index is ViewIndex's.
+  if (prefix.split('/').length < 4) return null;
+  const allowed = composition.routes
+    .filter((r) => r.allowed && !r.route.hidden && !r.route.path.includes(':'))
+    .map((r) => r.route.path)
+    .filter((path) => path.startsWith(prefix));
+  const links: string[] = [];
+  const walk = (items: readonly HostMenuItem[]): void => {
+    for (const item of items) {
+      if (item.path && !item.unavailable && allowed.includes(item.path)) links.push(item.path);
+      walk(item.children);
+    }
+  };
+  walk(composition.menus);
+  return links[0] ?? allowed[0] ?? null;
+}

@@ -21,6 +21,7 @@ import {
 import {
   UNAVAILABLE_PATH,
   firstAvailablePath,
+  sectionIndexPath,
   type Composition,
   type HostRoute,
 } from '../plugins/composeContributions';
@@ -101,7 +102,10 @@ function ViewIndex({ composition, view }: { composition: Composition; view: Cons
  * waits for them (each times out alone) instead of sending the user to 404.
  */
 function UnknownPath({ composition }: { composition: Composition }) {
+  const location = useLocation();
   const loading = stillLoading(composition);
+  const section = sectionIndexPath(composition, location.pathname);
+  if (section) return <Navigate to={section} replace />;
   if (!loading.length) return <Navigate to="/404" replace />;
   return (
     <>

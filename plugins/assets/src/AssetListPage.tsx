@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { ListPage, useService, Http, openTaskLog, taskIdOf, useCan, type RowAction } from '@bastion/sdk';
-import { ASSETS_PATH, ASSETS_URL, LABEL_SELECT, NODE_SELECT, PLATFORM_SELECT } from './common';
+import { useNavigate } from 'react-router-dom';
+import {
+  ASSETS_PATH,
+  ASSETS_URL,
+  LABEL_SELECT,
+  NODE_SELECT,
+  PLATFORM_SELECT,
+  assetMoreInfoPath,
+} from './common';
 import { NodeTree } from './NodeTree';
 import type { NodeRef } from '@bastion/sdk';
 
@@ -24,6 +32,13 @@ const COLUMNS = [
   'actions',
 ];
 
+/** Lists as chips, never JSON (docs/crud.md#columns). */
+const CHIPS = {
+  protocols: { kind: 'chips' },
+  nodes_display: { kind: 'chips' },
+  labels_display: { kind: 'chips' },
+} as const;
+
 /**
  * Asset list with the node tree (docs/resources.md#assets): choosing a node shows the assets of
  * that node and its children (`node_id`); the row action tests an asset's connectivity in a task log popup.
@@ -31,6 +46,8 @@ const COLUMNS = [
 export default function AssetListPage() {
   const http = useService(Http);
   const canTest = useCan('assets.test_assetconnectivity');
+  const canChange = useCan('assets.change_asset');
+  const navigate = useNavigate();
   const [node, setNode] = useState<NodeRef | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const test: RowAction = {
@@ -42,6 +59,13 @@ export default function AssetListPage() {
       const task = taskIdOf(await http.post(`${ASSETS_URL}${row.id}/tasks/`, { action: 'test' }));
       if (task) openTaskLog(task);
     },
+  };
+  const moreInfo: RowAction = {
+    name: 'more-info',
+    label: 'asset.moreInfo',
+    icon: 'pi pi-pencil',
+    has: () => canChange,
+    onClick: ({ row }) => navigate(assetMoreInfoPath(String(row.id))),
   };
   return (
     <div className="grid">
@@ -61,13 +85,14 @@ export default function AssetListPage() {
           basePath={ASSETS_PATH}
           testId="assets-list"
           columns={COLUMNS}
+          columnsMeta={CHIPS}
           columnsShow={{
-            default: ['hostname', 'ip', 'platform', 'hardware_info', 'connectivity', 'actions'],
+            default: ['hostname', 'ip', 'platform', 'protocols', 'hardware_info', 'connectivity', 'actions'],
             min: ['hostname', 'ip', 'actions'],
           }}
           extraQuery={node ? { node_id: node.id } : undefined}
           createPath={node ? `${ASSETS_PATH}/create?node=${encodeURIComponent(node.id)}` : undefined}
-          rowActions={[test]}
+          rowActions={[test, moreInfo]}
           bulkUpdate={{
             fields: [['asset.basic', ['platform', 'is_active', 'nodes', 'labels', 'comment']]],
             fieldsMeta: {

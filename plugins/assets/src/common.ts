@@ -6,6 +6,9 @@ export const PLATFORMS_URL = '/api/v1/assets/platforms/';
 export const LABELS_URL = '/api/v1/assets/labels/';
 
 export const ASSETS_PATH = '/console/assets/assets';
+/** "Update more detail" of one asset: its hardware and OS fields. */
+export const assetMoreInfoPath = (id: string): string =>
+  `${ASSETS_PATH}/detail/${encodeURIComponent(id)}/update`;
 export const PLATFORMS_PATH = '/console/assets/platforms';
 export const LABELS_PATH = '/console/assets/labels';
 

@@ -3,7 +3,7 @@ import type { FieldMeta, FieldsMeta } from './metadata';
 
 /** How a cell is rendered; the list table maps each kind to a formatter. */
 export type ColumnKind =
-  'text' | 'link' | 'choice' | 'boolean' | 'datetime' | 'secret' | 'list' | 'actions' | 'custom';
+  'text' | 'link' | 'choice' | 'boolean' | 'datetime' | 'secret' | 'list' | 'chips' | 'actions' | 'custom';
 
 /** Per-column overrides a page gives in `columnsMeta` (docs/crud.md#list-page, docs/crud.md#columns). */
 export interface ColumnOverride<Row = Record<string, unknown>> {
@@ -146,6 +146,12 @@ export function cellText(
     return String(row[column.displayField]);
   }
   return valueText(row[column.field], column.meta);
+}
+
+/** The items of a list value as texts, for chips (a single value is a one-item list). */
+export function valueItems(value: unknown, meta?: FieldMeta): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  return (Array.isArray(value) ? value : [value]).map((v) => valueText(v, meta)).filter(Boolean);
 }
 
 export function valueText(value: unknown, meta?: FieldMeta): string {

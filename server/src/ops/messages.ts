@@ -47,6 +47,11 @@ export const OPS_MESSAGES = {
   },
 
   // The asset / node task actions.
+  sudoRefused: {
+    en: 'sudo refused: the admin user {user} may not run commands as root on this host.',
+    zh: 'sudo 被拒绝：特权用户 {user} 不能在此主机上以 root 身份执行命令',
+    ja: 'sudo が拒否されました: 管理ユーザー {user} はこのホストで root としてコマンドを実行できません。',
+  },
   refreshNeedsAdminUser: {
     en: 'No admin user to log in with: give the asset an admin user and an SSH protocol.',
     zh: '没有可登录的特权用户：请为资产设置特权用户和 SSH 协议',

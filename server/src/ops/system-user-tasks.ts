@@ -5,6 +5,7 @@ import { assetSshTarget, openSystemUser } from '../resources/asset-access/ssh-ta
 import { ASSET } from '../resources/assets/node-store';
 import { sshFailureOf, withSsh } from '../ssh/ssh-client';
 import { opsMessage } from './messages';
+import { rootRunner, shq } from './sudo';
 import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
 
 /**
@@ -16,9 +17,6 @@ import { runnerFor, type RunHandle, type RunOutcome } from './task-runner';
  * Secrets travel on the command's standard input, never in its arguments (other users of the host may read
  * those) nor in the log.
  */
-
-/** POSIX shell single-quoting. */
-const shq = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The push script; reads the password and the public key (one line each) from standard input. */
 export function pushScript(user: StoredRow): string {
@@ -79,9 +77,20 @@ export function systemUserWork(
             continue;
           }
           const stdin = `${secrets.password}\n${secrets.publicKey}\n`;
-          const result = await withSsh(admin, (s) => s.exec(pushScript(user), { stdin }), {
-            signal: run.signal,
-          });
+          const result = await withSsh(
+            admin,
+            async (s) => {
+              // A non-root admin pushes through sudo (docs/ssh.md#tasks).
+              const root = await rootRunner(s, admin);
+              if (!root) return null;
+              return s.exec(root.wrap(pushScript(user)), { stdin: root.stdinPrefix + stdin });
+            },
+            { signal: run.signal },
+          );
+          if (!result) {
+            fail(opsMessage('sudoRefused', run.language, { user: String(admin.username ?? '') }));
+            continue;
+          }
           if (result.code !== 0) {
             fail(result.stderr.trim().split('\n').slice(-1)[0] ?? `exit ${String(result.code)}`);
             continue;

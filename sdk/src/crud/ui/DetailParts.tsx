@@ -4,7 +4,8 @@ import { InputSwitch } from 'primereact/inputswitch';
 import type { RelationConfig } from '../formFields';
 import type { FieldsMeta } from '../metadata';
 import { loadInitialOptions, type SelectOption } from '../relation';
-import { BooleanCell, choiceText, formatDateTime } from './cells';
+import { valueItems } from '../columns';
+import { BooleanCell, ChipList, choiceText, formatDateTime } from './cells';
 import { useKit } from './kit';
 import { RelationSelect } from './RelationSelect';
 
@@ -34,6 +35,7 @@ export function useDetailItems(
     else if (m?.type === 'datetime') value = formatDateTime(raw, language);
     else if (object[`${key}_display`] !== undefined) value = String(object[`${key}_display`] ?? '');
     else if (m?.choices) value = choiceText(m, raw);
+    else if (Array.isArray(raw)) value = <ChipList values={valueItems(raw, m)} />;
     else if (raw !== null && typeof raw === 'object') value = JSON.stringify(raw);
     else value = raw === null || raw === undefined ? '' : String(raw);
     return { key, label: m?.label ?? pt(key), value };

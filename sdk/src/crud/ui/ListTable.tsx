@@ -6,12 +6,12 @@ import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import type { MenuItem } from 'primereact/menuitem';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../constants';
-import { buildColumns, cellText, visibleColumns, type ColumnSpec } from '../columns';
+import { buildColumns, cellText, valueItems, visibleColumns, type ColumnSpec } from '../columns';
 import { buildSearchOptions, filterParams, orderOf, sortOf } from '../query';
 import { canBulkDelete } from '../rights';
 import { crudPaths, urlPath } from '../routes';
 import { loadShownColumns, saveShownColumns, tableKey } from '../tableConfig';
-import { BooleanCell, SecretCell, choiceText, formatDateTime } from './cells';
+import { BooleanCell, ChipList, SecretCell, choiceText, formatDateTime } from './cells';
 import { useKit, useToast, useIncomingFlash } from './kit';
 import { ListIconButton, MenuButton, RowActionButtons } from './ListParts';
 import { TagSearch } from './TagSearch';
@@ -239,6 +239,8 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
           return col.displayField && row[col.displayField] != null
             ? String(row[col.displayField])
             : choiceText(col.meta, value);
+        case 'chips':
+          return <ChipList values={valueItems(col.displayField ? row[col.displayField] : value, col.meta)} />;
         case 'secret':
           return (
             <SecretCell

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import type { FieldMeta } from '../metadata';
 import { formatDate } from '../../rules/formats';
 import { normalizeLanguage } from '../../rules/language';
@@ -84,6 +85,27 @@ export function SecretCell({
         aria-label={labels.copy}
         onClick={copy}
       />
+    </span>
+  );
+}
+
+/**
+ * A list value as chips (protocols, node paths, labels): one rounded tag per item, wrapping, never raw JSON.
+ * Empty lists render nothing.
+ */
+export function ChipList({ values }: { values: readonly string[] }) {
+  if (!values.length) return null;
+  return (
+    <span className="inline-flex flex-wrap gap-1" data-testid="chips">
+      {values.map((v, i) => (
+        <Tag
+          key={`${i}:${v}`}
+          value={v}
+          severity="secondary"
+          className="white-space-nowrap"
+          data-testid="chip"
+        />
+      ))}
     </span>
   );
 }
