@@ -2,6 +2,7 @@ import { createElement, lazy } from 'react';
 import { definePlugin } from '@bastion/sdk';
 import { CATEGORY_PAGES } from './categories';
 import { ORGS_PATH, orgRoutes } from './orgRoutes';
+import { TERMINAL_PATH, TERMINAL_PERMISSION, terminalRoutes } from './terminalRoutes';
 
 // One chunk for every category page: they share the form.
 const SettingsForm = lazy(() => import('./SettingsForm'));
@@ -27,6 +28,7 @@ export default definePlugin({
   i18nNamespace: 'settings',
   routes: [
     ...orgRoutes,
+    ...terminalRoutes,
     ...CATEGORY_PAGES.map((page) => ({
       path: page.path,
       view: 'settings' as const,
@@ -79,6 +81,14 @@ export default definePlugin({
       path: MESSAGE.path,
       order: 110 + CATEGORY_PAGES.length * 10,
       permissions: [VIEW_SETTING, MESSAGE.permission],
+    },
+    {
+      id: 'settings-terminal',
+      title: 'route.terminal',
+      icon: 'pi pi-desktop',
+      path: TERMINAL_PATH,
+      order: 120 + CATEGORY_PAGES.length * 10,
+      permissions: [VIEW_SETTING, TERMINAL_PERMISSION],
     },
     {
       id: 'settings-orgs',

@@ -9,6 +9,7 @@ import type { Language } from '../engine/declaration';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { ResponseError } from '../http/api-error';
+import { messageCatalogue } from '../http/message-catalogue';
 import { callingComponent } from '../resources/terminal/component-of';
 import { categoryValues, loginLimits } from '../settings/settings-values';
 import { parsePublicKey } from '../users/ssh-public-key';
@@ -16,7 +17,7 @@ import { parsePublicKey } from '../users/ssh-public-key';
 /** Where KoKo checks the credentials a user typed into its SSH server. */
 export const COMPONENT_USER_AUTH_URL = '/api/v1/authentication/tokens/';
 
-const MESSAGES = {
+const say = messageCatalogue({
   componentsOnly: {
     en: 'This endpoint serves terminal components only.',
     zh: '该接口只供终端组件使用。',
@@ -47,10 +48,10 @@ const MESSAGES = {
     zh: '该用户需要 MFA 登录，终端组件无法在此进行 MFA 校验，请使用 Web 控制台。',
     ja: 'このユーザーは MFA でサインインしますが、ここではターミナルコンポーネントが MFA を求められません。Web コンソールを使用してください。',
   },
-} as const;
+});
 
-const refuse = (error: string, key: keyof typeof MESSAGES, lang: Language, minutes = 0) =>
-  new ResponseError(400, { error, msg: MESSAGES[key][lang].replace('{minutes}', String(minutes)) });
+const refuse = (error: string, key: Parameters<typeof say>[0], lang: Language, minutes = 0) =>
+  new ResponseError(400, { error, msg: say(key, lang, { minutes }) });
 
 const usable = (user: UserRecord | undefined): user is UserRecord =>
   !!user && user.isActive && !user.isServiceAccount && user.dateExpired > Date.now();
@@ -72,7 +73,7 @@ export function registerComponentUserAuth(
     const rctx = await requestContext(ctx.db, request);
     const lang = rctx.language;
     if (!(await callingComponent(rctx, registry)))
-      throw new ResponseError(403, { detail: MESSAGES.componentsOnly[lang], code: 'permission_denied' });
+      throw new ResponseError(403, { detail: say('componentsOnly', lang), code: 'permission_denied' });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = typeof body.password === 'string' && body.password !== '' ? body.password : null;

@@ -7,6 +7,7 @@ import type { Language, StoredRow } from '../engine/declaration';
 import { requestContext } from '../engine/request-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { ApiError, permissionDenied } from '../http/api-error';
+import { messageCatalogue } from '../http/message-catalogue';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { allows } from '../rbac/authorize';
 import {
@@ -21,7 +22,7 @@ export interface StorageVerdict {
   msg: string;
 }
 
-const MESSAGES = {
+const say = messageCatalogue({
   nullKind: {
     en: 'A storage of the null kind keeps nothing; there is nothing to reach.',
     zh: '空类型的存储不保存任何内容，无需连接。',
@@ -52,13 +53,7 @@ const MESSAGES = {
     zh: '{type} 类型的存储由终端组件写入，本服务器无法连接，未测试连接。配置已保存。',
     ja: '{type} 型のストレージはターミナルコンポーネントが書き込みます。このサーバーからは接続できないため、接続テストは行っていません。設定は保存されています。',
   },
-} as const;
-
-const say = (key: keyof typeof MESSAGES, lang: Language, values: Record<string, string> = {}): string =>
-  Object.entries(values).reduce(
-    (text, [name, value]) => text.replace(`{${name}}`, value),
-    MESSAGES[key][lang],
-  );
+});
 
 /** Writes, reads back and removes a probe file in the replay directory. */
 async function probeReplayDir(dir: string): Promise<void> {
