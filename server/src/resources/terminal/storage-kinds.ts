@@ -120,6 +120,13 @@ export function cleanMeta(
   stored: Readonly<Record<string, unknown>>,
   lang: Language,
 ): { meta: Record<string, unknown> } | { errors: Record<string, string[]> } {
+  // A form may send the object as JSON text.
+  if (typeof input === 'string')
+    try {
+      input = input.trim() === '' ? {} : (JSON.parse(input) as unknown);
+    } catch {
+      return { errors: { meta: [message('notADict', lang, { type: 'string' })] } };
+    }
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
     return {
       errors: { meta: [message('notADict', lang, { type: Array.isArray(input) ? 'list' : typeof input })] },
