@@ -196,6 +196,17 @@ function TerminalSettingsPage() {
 
 const DEFAULT_ENDPOINT_ID = '00000000-0000-0000-0000-000000000001';
 
+/** An endpoint's port per protocol, in the order of the form and the detail. */
+const ENDPOINT_PORTS = [
+  'https_port',
+  'http_port',
+  'ssh_port',
+  'rdp_port',
+  'mysql_port',
+  'mariadb_port',
+  'postgresql_port',
+] as const;
+
 const storageSelect = (url: string) => ({
   widget: 'relation' as const,
   relation: { url, value: (row: Record<string, unknown>) => String(row.name) },
@@ -280,36 +291,11 @@ export const terminalRoutes: RouteContribution[] = [
     {
       fields: [
         ['terminal.basic', ['name', 'host']],
-        [
-          'terminal.ports',
-          [
-            'https_port',
-            'http_port',
-            'ssh_port',
-            'rdp_port',
-            'mysql_port',
-            'mariadb_port',
-            'postgresql_port',
-          ],
-        ],
+        ['terminal.ports', ENDPOINT_PORTS],
         ['terminal.other', ['comment']],
       ],
     },
-    [
-      'id',
-      'name',
-      'host',
-      'https_port',
-      'http_port',
-      'ssh_port',
-      'rdp_port',
-      'mysql_port',
-      'mariadb_port',
-      'postgresql_port',
-      'created_by',
-      'date_created',
-      'comment',
-    ],
+    ['id', 'name', 'host', ...ENDPOINT_PORTS, 'created_by', 'date_created', 'comment'],
   ),
   ...area(
     'endpointRule',
