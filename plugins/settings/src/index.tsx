@@ -2,7 +2,8 @@ import { createElement, lazy } from 'react';
 import { definePlugin } from '@bastion/sdk';
 import { CATEGORY_PAGES } from './categories';
 import { ORGS_PATH, orgRoutes } from './orgRoutes';
-import { TERMINAL_PATH, TERMINAL_PERMISSION, terminalRoutes } from './terminalRoutes';
+import { TERMINAL_PATH, TERMINAL_PERMISSION } from './terminalAreas';
+import { terminalRoutes } from './terminalRoutes';
 
 // One chunk for every category page: they share the form.
 const SettingsForm = lazy(() => import('./SettingsForm'));
