@@ -1,5 +1,5 @@
 import { createElement, lazy } from 'react';
-import { InfoTab, crudRoutes, type FormPageProps, type RouteContribution } from '@bastion/sdk';
+import { crudRoutes, type FormPageProps, type RouteContribution } from '@bastion/sdk';
 import {
   AREAS,
   AREA_PATHS,
@@ -27,7 +27,6 @@ const area = (
   key: Area,
   tab: string,
   form: Pick<FormPageProps, 'fields' | 'fieldsMeta'> | false,
-  info: readonly string[],
 ): RouteContribution[] =>
   crudRoutes({
     path: AREA_PATHS[key],
@@ -38,17 +37,13 @@ const area = (
     permissions: { app: 'terminal', resource: AREAS[key].resource },
     list: { testId: `terminal-${tab}-page-list`, hasImport: false },
     form: form === false ? false : { ...form, afterSave: backTo(tab) },
-    detail: {
-      title: `terminal.${key}.detail`,
-      tabs: [
-        {
-          name: 'info',
-          title: 'terminal.tab.info',
-          render: (c) => createElement(InfoTab, { context: c, fields: [...info] }),
-        },
-      ],
-    },
+    // The default detail card: every readable field.
+    detail: { title: `terminal.${key}.detail` },
   }).map((route) => ({ ...route, hideOrganization: true }));
+
+const STORAGE_FORM = {
+  fields: [['terminal.basic', ['name', 'type', 'meta', 'is_default', 'comment']]],
+} as const;
 
 export const terminalRoutes: RouteContribution[] = [
   {
@@ -59,75 +54,27 @@ export const terminalRoutes: RouteContribution[] = [
     hideOrganization: true,
     element: createElement(TerminalSettingsPage),
   },
-  ...area(
-    'components',
-    'components',
-    {
-      fields: [['terminal.basic', ['name', 'remote_addr', 'replay_storage', 'command_storage', 'comment']]],
-      fieldsMeta: {
-        replay_storage: storageSelect(AREAS.replayStorage.url),
-        command_storage: storageSelect(AREAS.commandStorage.url),
-      },
+  ...area('components', 'components', {
+    fields: [['terminal.basic', ['name', 'remote_addr', 'replay_storage', 'command_storage', 'comment']]],
+    fieldsMeta: {
+      replay_storage: storageSelect(AREAS.replayStorage.url),
+      command_storage: storageSelect(AREAS.commandStorage.url),
     },
-    [
-      'id',
-      'name',
-      'type',
-      'remote_addr',
-      'status_display',
-      'is_alive',
-      'session_online',
-      'stat',
-      'replay_storage',
-      'command_storage',
-      'date_created',
-      'comment',
+  }),
+  ...area('replayStorage', 'replay-storage', STORAGE_FORM),
+  ...area('commandStorage', 'command-storage', STORAGE_FORM),
+  ...area('endpoint', 'endpoint', {
+    fields: [
+      ['terminal.basic', ['name', 'host']],
+      ['terminal.ports', ENDPOINT_PORTS],
+      ['terminal.other', ['comment']],
     ],
-  ),
-  ...area(
-    'replayStorage',
-    'replay-storage',
-    { fields: [['terminal.basic', ['name', 'type', 'meta', 'is_default', 'comment']]] },
-    ['id', 'name', 'type', 'meta', 'is_default', 'comment'],
-  ),
-  ...area(
-    'commandStorage',
-    'command-storage',
-    { fields: [['terminal.basic', ['name', 'type', 'meta', 'is_default', 'comment']]] },
-    ['id', 'name', 'type', 'meta', 'is_default', 'comment'],
-  ),
-  ...area(
-    'endpoint',
-    'endpoint',
-    {
-      fields: [
-        ['terminal.basic', ['name', 'host']],
-        ['terminal.ports', ENDPOINT_PORTS],
-        ['terminal.other', ['comment']],
-      ],
+  }),
+  ...area('endpointRule', 'endpoint-rule', {
+    fields: [['terminal.basic', ['name', 'ip_group', 'priority', 'endpoint', 'is_active', 'comment']]],
+    fieldsMeta: {
+      ip_group: { widget: 'chips' },
+      endpoint: { widget: 'relation', relation: { url: AREAS.endpoint.url } },
     },
-    ['id', 'name', 'host', ...ENDPOINT_PORTS, 'created_by', 'date_created', 'comment'],
-  ),
-  ...area(
-    'endpointRule',
-    'endpoint-rule',
-    {
-      fields: [['terminal.basic', ['name', 'ip_group', 'priority', 'endpoint', 'is_active', 'comment']]],
-      fieldsMeta: {
-        ip_group: { widget: 'chips' },
-        endpoint: { widget: 'relation', relation: { url: AREAS.endpoint.url } },
-      },
-    },
-    [
-      'id',
-      'name',
-      'ip_group',
-      'priority',
-      'endpoint_display',
-      'is_active',
-      'created_by',
-      'date_created',
-      'comment',
-    ],
-  ),
+  }),
 ];
