@@ -109,7 +109,7 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
             data-testid={id}
             value={values[field.name]}
             options={field.values.map((value) => ({ value, label: t(`choice.${field.name}.${value}`) }))}
-            onChange={(e) => set(field.name, e.value as number)}
+            onChange={(e) => set(field.name, e.value as number | string)}
             className="w-full md:w-30rem"
           />
         );

@@ -9,7 +9,7 @@ export type SettingInput =
   | { name: string; type: 'text' }
   | { name: string; type: 'announcement' }
   /** One of a few values, labelled by the locales' `choice.<NAME>.<value>`. */
-  | { name: string; type: 'choice'; values: readonly number[] }
+  | { name: string; type: 'choice'; values: readonly (number | string)[] }
 
   /** Write-only: the server never answers it; left blank, the saved one stays. */
   | { name: string; type: 'password' }

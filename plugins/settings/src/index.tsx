@@ -2,6 +2,8 @@ import { createElement, lazy } from 'react';
 import { definePlugin } from '@bastion/sdk';
 import { CATEGORY_PAGES } from './categories';
 import { ORGS_PATH, orgRoutes } from './orgRoutes';
+import { TERMINAL_PATH, TERMINAL_PERMISSION } from './terminalAreas';
+import { terminalRoutes } from './terminalRoutes';
 
 // One chunk for every category page: they share the form.
 const SettingsForm = lazy(() => import('./SettingsForm'));
@@ -35,6 +37,7 @@ export default definePlugin({
   i18nNamespace: 'settings',
   routes: [
     ...orgRoutes,
+    ...terminalRoutes,
     ...CATEGORY_PAGES.map((page) => ({
       path: page.path,
       view: 'settings' as const,
@@ -97,11 +100,19 @@ export default definePlugin({
       permissions: [VIEW_SETTING, MESSAGE.permission],
     },
     {
+      id: 'settings-terminal',
+      title: 'route.terminal',
+      icon: 'pi pi-desktop',
+      path: TERMINAL_PATH,
+      order: 120 + CATEGORY_PAGES.length * 10,
+      permissions: [VIEW_SETTING, TERMINAL_PERMISSION],
+    },
+    {
       id: 'settings-license',
       title: LICENSE.title,
       icon: 'pi pi-id-card',
       path: LICENSE.path,
-      order: 120 + CATEGORY_PAGES.length * 10,
+      order: 125 + CATEGORY_PAGES.length * 10,
       permissions: [VIEW_SETTING, LICENSE.permission],
     },
     {

@@ -12,7 +12,8 @@ const SYSTEM_CONTEXT: RequestContext = {
   language: 'en',
 };
 
-function ipMatches(ip: string, rules: unknown): boolean {
+/** Whether `ip` matches one of the `*` / address / CIDR / range rules (login ACLs, endpoint rules). */
+export function ipMatches(ip: string, rules: unknown): boolean {
   if (!Array.isArray(rules)) return false;
   const family = isIP(ip);
   if (family === 0) return false;

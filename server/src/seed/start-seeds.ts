@@ -1,4 +1,5 @@
 import { ensureBuiltinPlatforms } from '../resources/assets/ensure-builtin-platforms';
+import { ensureTerminalBuiltins } from '../resources/terminal/ensure-terminal-builtins';
 import { ensureDefaultTicketFlows } from '../resources/tickets';
 import { addSeedMarker, hasSeedMarker } from '../data/stores/seed-markers';
 import { seedDemo, type DemoSeedResult } from './seed-demo';
@@ -13,7 +14,7 @@ export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
 export const TICKET_FLOWS_MARKER = 'ticket-flows';
 
 /**
- * Seeds run once the engine's tables exist: the built-in platforms on every start, the global ticket
+ * Seeds run once the engine's tables exist: the built-in platforms, storages and endpoint on every start, the global ticket
  * flows once (an admin's later edits are the admin's), and with BASTION_DEMO=1 the demo set (once:
  * guarded by its marker row).
  */
@@ -22,6 +23,7 @@ export async function seedOnEngineStart(
   options: { demo: boolean; demoPassword?: string | null },
 ): Promise<DemoSeedResult | null> {
   await ensureBuiltinPlatforms(env.resources);
+  await ensureTerminalBuiltins(env.resources);
   if (!(await hasSeedMarker(env.db, TICKET_FLOWS_MARKER))) {
     await ensureDefaultTicketFlows(env.resources);
     await addSeedMarker(env.db, TICKET_FLOWS_MARKER);

@@ -21,7 +21,11 @@ export type SettingKind =
   /** ldap:// or ldaps:// (docs/ldap.md). */
   | { type: 'ldapUri' }
   /** `{username, name, email}` → directory attribute names (docs/ldap.md). */
-  | { type: 'attrMap' };
+  | { type: 'attrMap' }
+  /** One of a fixed list of strings. */
+  | { type: 'choice'; values: readonly string[] }
+  /** A regular expression (blank allowed) the components compile: refused unless it compiles. */
+  | { type: 'regex'; maxLength: number };
 
 export interface SettingField {
   kind: SettingKind;
@@ -47,6 +51,10 @@ const int = (min: number, max: number, value: number | ((c: ServerConfig) => num
 const text = (maxLength: number, value = '', required = false): SettingField => ({
   kind: { type: 'string', maxLength },
   required,
+  default: () => value,
+});
+const oneOf = (values: readonly string[], value: string): SettingField => ({
+  kind: { type: 'choice', values },
   default: () => value,
 });
 const secret = (maxLength = 1024): SettingField => ({
@@ -169,6 +177,24 @@ export const SETTING_CATEGORIES = {
       OPERATE_LOG_KEEP_DAYS: int(1, 9999, 200),
       FTP_LOG_KEEP_DAYS: int(1, 9999, 200),
       TERMINAL_SESSION_KEEP_DURATION: int(1, 99999, 200, true),
+    },
+  },
+  // What the terminal components are told (docs/terminal-settings.md): the config endpoint hands these to
+  // every component; the server itself enforces the two authentication switches and the heartbeat interval.
+  terminal: {
+    readPermission: 'settings.change_terminal',
+    writePermission: 'settings.change_terminal',
+    fields: {
+      TERMINAL_PASSWORD_AUTH: bool(true),
+      TERMINAL_PUBLIC_KEY_AUTH: bool(true),
+      TERMINAL_ASSET_LIST_SORT_BY: oneOf(['hostname', 'ip'], 'hostname'),
+      TERMINAL_ASSET_LIST_PAGE_SIZE: oneOf(['all', 'auto', '10', '15', '25', '50'], 'auto'),
+      TERMINAL_TELNET_REGEX: { kind: { type: 'regex', maxLength: 1024 }, default: () => '' },
+      TERMINAL_MAGNUS_ENABLED: bool(true),
+      XRDP_ENABLED: bool(true),
+      TERMINAL_KOKO_SSH_ENABLED: bool(true),
+      // Seconds between two heartbeats of a component; four missed ones mark it offline.
+      TERMINAL_HEARTBEAT_INTERVAL: int(5, 3600, 30),
     },
   },
   interface: {

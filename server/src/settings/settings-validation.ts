@@ -17,6 +17,11 @@ const settingMessage = messageCatalogue({
     zh: '请输入 ldap:// 或 ldaps:// 地址。',
     ja: 'ldap:// または ldaps:// のアドレスを入力してください。',
   },
+  invalidRegex: {
+    en: 'Enter a valid regular expression.',
+    zh: '请输入合法的正则表达式。',
+    ja: '有効な正規表現を入力してください。',
+  },
   invalidAttrMap: {
     en: 'Map username, name and email to directory attributes, e.g. {"username": "uid", "name": "cn", "email": "mail"}.',
     zh: '请把 username、name、email 映射到目录属性，例如 {"username": "uid", "name": "cn", "email": "mail"}。',
@@ -115,6 +120,22 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
         out[key] = attr;
       }
       return { value: out };
+    }
+    case 'choice': {
+      const text = typeof value === 'number' ? String(value) : value;
+      return typeof text === 'string' && kind.values.includes(text)
+        ? { value: text }
+        : [message('invalidChoice', lang, { value: String(value) })];
+    }
+    case 'regex': {
+      const text = checkText(value, kind.maxLength, lang);
+      if (typeof text !== 'string') return text;
+      try {
+        new RegExp(text);
+      } catch {
+        return [settingMessage('invalidRegex', lang)];
+      }
+      return { value: text };
     }
     case 'announcement': {
       if (typeof value !== 'object' || Array.isArray(value))

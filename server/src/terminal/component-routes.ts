@@ -14,7 +14,8 @@ import { callingComponent } from '../resources/terminal/component-of';
 import { TERMINAL_TASK, TERMINAL_TERMINAL } from '../resources/terminal/names';
 import { COMPONENT_TYPES } from '../resources/terminal/terminals';
 import { createUser } from '../users/create-user';
-import { registrationAllowed, terminalConfig } from './terminal-config';
+import { aliveUntil } from '../resources/terminal/load-status';
+import { heartbeatInterval, registrationAllowed, terminalConfig } from './terminal-config';
 
 export const REGISTRATION_URLS = [
   '/api/v1/terminal/terminal-registrations/',
@@ -65,7 +66,7 @@ export function registerComponentRoutes(
     app.post(url, async (request, reply) => {
       if (!tokenMatches(request, ctx.config.bootstrapToken))
         throw new ApiError(401, 'Invalid bootstrap token.', 'authentication_failed');
-      if (!(await registrationAllowed(ctx.db)))
+      if (!(await registrationAllowed(ctx)))
         throw new ApiError(403, 'Service account registration is disabled.', 'permission_denied');
       const body = (request.body ?? {}) as Record<string, unknown>;
       const system = systemContext();
@@ -143,7 +144,11 @@ export function registerComponentRoutes(
         date_created: new Date(now).toISOString(),
         terminal: component.id,
       };
-      await terminals.setColumns(String(component.id), { stat, date_heartbeat: now });
+      await terminals.setColumns(String(component.id), {
+        stat,
+        date_heartbeat: now,
+        date_alive_until: aliveUntil(now, await heartbeatInterval(ctx)),
+      });
       const pending = await tasks.find(
         { field: 'is_finished', op: 'eq', value: 0 },
         { ...rctx, orgId: ROOT_ORG_ID },
@@ -163,6 +168,6 @@ export function registerComponentRoutes(
   app.get(CONFIG_URL, async (request) => {
     const rctx = await requestContext(ctx.db, request);
     if (!allows(rctx, ['terminal.view_terminalconfig'])) throw permissionDenied();
-    return terminalConfig(ctx.db);
+    return terminalConfig(ctx, registry, await callingComponent(rctx, registry));
   });
 }

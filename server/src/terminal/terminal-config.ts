@@ -1,39 +1,94 @@
-import type { Database } from '../data/database';
-import { readStoredSettings } from '../data/stores/settings';
-import { DEFAULT_COMMAND_STORAGE, DEFAULT_REPLAY_STORAGE } from '../resources/terminal/names';
+import type { AppContext } from '../app-context';
+import type { RequestContext, StoredRow } from '../engine/declaration';
+import type { ResourceRegistry } from '../engine/runtime';
+import { ROOT_ORG_ID } from '../orgs/org-ids';
+import {
+  DEFAULT_COMMAND_STORAGE,
+  DEFAULT_REPLAY_STORAGE,
+  TERMINAL_COMMAND_STORAGE,
+  TERMINAL_REPLAY_STORAGE,
+} from '../resources/terminal/names';
+import { categoryValues } from '../settings/settings-values';
+import { SettingsCache } from '../settings/settings-cache';
+
+const system: RequestContext = {
+  userId: '',
+  username: 'System',
+  orgId: ROOT_ORG_ID,
+  perms: new Set(),
+  isSystemAdmin: true,
+  language: 'en',
+};
+
+/** A storage as a component reads it: `TYPE` and the kind's keys, secrets included (it writes there). */
+const storageConfig = (storage: StoredRow | undefined, fallback: string): Record<string, unknown> => ({
+  TYPE: storage ? String(storage.type) : fallback,
+  ...((storage?.meta_data ?? {}) as Record<string, unknown>),
+});
+
+async function storageNamed(
+  registry: ResourceRegistry,
+  resource: string,
+  name: unknown,
+  fallbackName: string,
+): Promise<StoredRow | undefined> {
+  const storages = registry.resource(resource);
+  const [named] = await storages.find(
+    { field: 'name', op: 'eq', value: String(name ?? fallbackName) },
+    system,
+  );
+  if (named) return named;
+  const [builtin] = await storages.find({ field: 'name', op: 'eq', value: fallbackName }, system);
+  return builtin;
+}
 
 /**
- * What a component is told at `GET /api/v1/terminal/terminals/config/` (docs/terminal.md#component-config):
- * the `terminal` settings with v2.21's defaults for what nobody changed, the idle limit, and the storages
- * (both of the local kind here).
+ * What a component is told at `GET /api/v1/terminal/terminals/config/` (docs/terminal-settings.md#the-component-config):
+ * the `terminal` settings, the idle limit and retention it applies to its sessions, and the storages it is
+ * assigned (the built-in ones for a caller that is no component, or whose storage is gone).
  */
-export const TERMINAL_SETTING_DEFAULTS = {
-  TERMINAL_PASSWORD_AUTH: true,
-  TERMINAL_PUBLIC_KEY_AUTH: true,
-  TERMINAL_ASSET_LIST_SORT_BY: 'hostname',
-  TERMINAL_ASSET_LIST_PAGE_SIZE: 'auto',
-  TERMINAL_TELNET_REGEX: '',
-  TERMINAL_MAGNUS_ENABLED: true,
-  XRDP_ENABLED: true,
-  TERMINAL_KOKO_SSH_ENABLED: true,
-  TERMINAL_SESSION_KEEP_DURATION: 200,
-  SECURITY_MAX_IDLE_TIME: 30,
-} as const;
-
-export async function terminalConfig(db: Database): Promise<Record<string, unknown>> {
-  const stored = await readStoredSettings(db);
-  const config: Record<string, unknown> = {};
-  for (const [name, fallback] of Object.entries(TERMINAL_SETTING_DEFAULTS))
-    config[name] = stored.has(name) ? stored.get(name) : fallback;
-  config.TERMINAL_COMMAND_STORAGE = {
-    [DEFAULT_COMMAND_STORAGE.name]: { TYPE: DEFAULT_COMMAND_STORAGE.type },
+export async function terminalConfig(
+  ctx: AppContext,
+  registry: ResourceRegistry,
+  component: StoredRow | null,
+): Promise<Record<string, unknown>> {
+  const terminal = await categoryValues(ctx.db, ctx.config, 'terminal');
+  const security = await categoryValues(ctx.db, ctx.config, 'security');
+  const clean = await categoryValues(ctx.db, ctx.config, 'clean');
+  const commandStorage = await storageNamed(
+    registry,
+    TERMINAL_COMMAND_STORAGE,
+    component?.command_storage,
+    DEFAULT_COMMAND_STORAGE.name,
+  );
+  const replayStorage = await storageNamed(
+    registry,
+    TERMINAL_REPLAY_STORAGE,
+    component?.replay_storage,
+    DEFAULT_REPLAY_STORAGE.name,
+  );
+  return {
+    ...terminal,
+    SECURITY_MAX_IDLE_TIME: security.SECURITY_MAX_IDLE_TIME,
+    TERMINAL_SESSION_KEEP_DURATION: clean.TERMINAL_SESSION_KEEP_DURATION,
+    TERMINAL_COMMAND_STORAGE: {
+      [String(commandStorage?.name ?? DEFAULT_COMMAND_STORAGE.name)]: storageConfig(
+        commandStorage,
+        DEFAULT_COMMAND_STORAGE.type,
+      ),
+    },
+    TERMINAL_REPLAY_STORAGE: storageConfig(replayStorage, DEFAULT_REPLAY_STORAGE.type),
   };
-  config.TERMINAL_REPLAY_STORAGE = { TYPE: DEFAULT_REPLAY_STORAGE.type };
-  return config;
 }
 
 /** `SECURITY_SERVICE_ACCOUNT_REGISTRATION` (default on): whether the bootstrap token may register. */
-export async function registrationAllowed(db: Database): Promise<boolean> {
-  const stored = await readStoredSettings(db);
+export async function registrationAllowed(ctx: AppContext): Promise<boolean> {
+  const stored = await SettingsCache.of(ctx.db).stored();
   return stored.get('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== false;
+}
+
+/** Seconds between two heartbeats, as the components are told (docs/terminal-settings.md#heartbeat). */
+export async function heartbeatInterval(ctx: AppContext): Promise<number> {
+  const value = (await categoryValues(ctx.db, ctx.config, 'terminal')).TERMINAL_HEARTBEAT_INTERVAL;
+  return typeof value === 'number' && value > 0 ? value : 30;
 }

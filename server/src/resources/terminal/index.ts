@@ -1,13 +1,22 @@
 import type { ResourceDeclaration } from '../../engine/declaration';
 import { commandResource } from './commands';
+import { endpointResource, endpointRuleResource } from './endpoints';
 import { sessionResource } from './sessions';
+import { commandStorageResource, replayStorageResource } from './storages';
 import { taskResource } from './tasks';
 import { terminalResource } from './terminals';
 
-/** The terminal area: components, their sessions, commands and tasks (docs/terminal.md). */
+/**
+ * The terminal area: components, their sessions, commands and tasks (docs/terminal.md); the storages,
+ * endpoints and endpoint rules of the terminal settings (docs/terminal-settings.md).
+ */
 export const TERMINAL_RESOURCES: readonly ResourceDeclaration[] = [
   terminalResource,
   sessionResource,
   commandResource,
   taskResource,
+  replayStorageResource,
+  commandStorageResource,
+  endpointResource,
+  endpointRuleResource,
 ];

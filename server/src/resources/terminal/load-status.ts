@@ -1,8 +1,16 @@
 /**
- * A component's load status from its latest heartbeat (docs/terminal.md#heartbeat-and-load): offline without a
- * heartbeat in the last two minutes, else the worst of its CPU load, memory and disk figures.
+ * A component's load status from its latest heartbeat (docs/terminal.md#heartbeat-and-load): offline once
+ * the time its heartbeat promised has passed, else the worst of its CPU load, memory and disk figures.
  */
-export const ALIVE_WINDOW_MS = 120_000;
+
+/**
+ * Heartbeats a component may miss before it counts as offline: each heartbeat keeps it alive for this many
+ * of the `TERMINAL_HEARTBEAT_INTERVAL` in force when it came (docs/terminal-settings.md#heartbeat).
+ */
+export const MISSED_BEATS = 4;
+
+export const aliveUntil = (now: number, intervalSeconds: number): number =>
+  now + MISSED_BEATS * intervalSeconds * 1000;
 
 export type LoadStatus = 'critical' | 'high' | 'normal' | 'offline';
 
@@ -16,13 +24,14 @@ export interface Heartbeat {
 /** [high, critical] thresholds: load average, memory percent, disk percent. */
 const THRESHOLDS = { cpu_load: [1, 5], memory_used: [70, 85], disk_used: [60, 80] } as const;
 
-export function isAlive(lastHeartbeat: unknown, now = Date.now()): boolean {
-  const at = Number(lastHeartbeat);
-  return Number.isFinite(at) && at > 0 && now - at <= ALIVE_WINDOW_MS;
+/** `until`: the deadline the last heartbeat set (epoch ms; 0 = never heard of). */
+export function isAlive(until: unknown, now = Date.now()): boolean {
+  const at = Number(until);
+  return Number.isFinite(at) && at > 0 && now <= at;
 }
 
-export function loadStatus(stat: Heartbeat | null, lastHeartbeat: unknown, now = Date.now()): LoadStatus {
-  if (!stat || !isAlive(lastHeartbeat, now)) return 'offline';
+export function loadStatus(stat: Heartbeat | null, until: unknown, now = Date.now()): LoadStatus {
+  if (!stat || !isAlive(until, now)) return 'offline';
   let status: LoadStatus = 'normal';
   for (const key of Object.keys(THRESHOLDS) as (keyof typeof THRESHOLDS)[]) {
     const [high, critical] = THRESHOLDS[key];

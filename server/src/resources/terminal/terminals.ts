@@ -2,8 +2,21 @@ import { defineResource, type RequestContext, type StoredRow } from '../../engin
 import { ResponseError } from '../../http/api-error';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { choice, l, LABELS } from '../label';
-import { ALIVE_WINDOW_MS, isAlive, loadStatus, type Heartbeat, type LoadStatus } from './load-status';
-import { TERMINAL_SESSION, TERMINAL_TABLES, TERMINAL_TERMINAL } from './names';
+import { isAlive, loadStatus, type Heartbeat, type LoadStatus } from './load-status';
+import {
+  TERMINAL_COMMAND_STORAGE,
+  TERMINAL_REPLAY_STORAGE,
+  TERMINAL_SESSION,
+  TERMINAL_TABLES,
+  TERMINAL_TERMINAL,
+} from './names';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const noStorage = l(
+  '存储 “{value}” 不存在',
+  'Storage "{value}" does not exist',
+  'ストレージ "{value}" は存在しません',
+);
 
 const readOnly = { readOnly: true } as const;
 
@@ -28,7 +41,7 @@ const STATUS_CHOICES = [
 const statOf = (row: StoredRow): Heartbeat | null =>
   row.stat && typeof row.stat === 'object' ? (row.stat as Heartbeat) : null;
 
-const statusOf = (row: StoredRow): LoadStatus => loadStatus(statOf(row), row.date_heartbeat);
+const statusOf = (row: StoredRow): LoadStatus => loadStatus(statOf(row), row.date_alive_until);
 
 /** Reads across every organization: a component serves them all. */
 const rootOf = (ctx: RequestContext): RequestContext => ({ ...ctx, orgId: ROOT_ORG_ID });
@@ -94,13 +107,13 @@ export const terminalResource = defineResource({
       kind: 'boolean',
       label: l('在线', 'Is alive', '生存'),
       readOnly: true,
-      compute: (row) => isAlive(row.date_heartbeat),
+      compute: (row) => isAlive(row.date_alive_until),
     },
     session_online: {
       kind: 'integer',
       label: l('在线会话', 'Session online', 'オンラインセッション'),
       readOnly: true,
-      compute: (row) => (isAlive(row.date_heartbeat) ? Number(statOf(row)?.session_online) || 0 : 0),
+      compute: (row) => (isAlive(row.date_alive_until) ? Number(statOf(row)?.session_online) || 0 : 0),
     },
     status: {
       kind: 'choice',
@@ -129,6 +142,15 @@ export const terminalResource = defineResource({
       readOnly: true,
       writeOnly: true,
     },
+    // Until when the last heartbeat keeps it alive (epoch ms): set by each heartbeat from the heartbeat
+    // interval then in force (docs/terminal-settings.md#heartbeat).
+    date_alive_until: {
+      kind: 'datetime',
+      label: l('在线截止', 'Alive until', '生存期限'),
+      default: 0,
+      readOnly: true,
+      writeOnly: true,
+    },
   },
   searchFields: ['name', 'remote_addr'],
   filterFields: ['name', 'remote_addr', 'type'],
@@ -137,16 +159,39 @@ export const terminalResource = defineResource({
   fieldsMini: ['id', 'name', 'type'],
   bulkDelete: false,
   customFilters: {
-    // Load status is computed; the filter compares the heartbeat time, the rest is told by `status`.
+    // Load status is computed; the filter compares the heartbeat's deadline, the rest is told by `status`.
     status: (value) => {
-      const cutoff = Date.now() - ALIVE_WINDOW_MS;
-      if (value === 'offline') return { field: 'date_heartbeat', op: 'lte', value: cutoff };
+      const now = Date.now();
+      if (value === 'offline') return { field: 'date_alive_until', op: 'lte', value: now - 1 };
       if (['critical', 'high', 'normal'].includes(value))
-        return { field: 'date_heartbeat', op: 'gte', value: cutoff };
+        return { field: 'date_alive_until', op: 'gte', value: now };
       return null;
     },
   },
   hooks: {
+    // A component names its storages; either the id or the name may be sent (as v2.21 accepts).
+    validate: async (data, ctx, _existing, resources) => {
+      const errors: Record<string, string[]> = {};
+      for (const [field, resource] of [
+        ['command_storage', TERMINAL_COMMAND_STORAGE],
+        ['replay_storage', TERMINAL_REPLAY_STORAGE],
+      ] as const) {
+        if (!Object.hasOwn(data, field)) continue;
+        const given = String(data[field] ?? '');
+        const [found] = await resources.get(resource).find(
+          {
+            anyOf: [
+              { field: 'name', op: 'eq', value: given },
+              ...(UUID.test(given) ? [{ field: 'id', op: 'eq' as const, value: given }] : []),
+            ],
+          },
+          rootOf(ctx),
+        );
+        if (found) data[field] = found.name;
+        else errors[field] = [noStorage[ctx.language].replace('{value}', given.slice(0, 100))];
+      }
+      return Object.keys(errors).length > 0 ? errors : null;
+    },
     beforeDelete: async (row, ctx, resources) => {
       const online = await resources.get(TERMINAL_SESSION).count(
         {
