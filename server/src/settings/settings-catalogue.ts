@@ -94,6 +94,8 @@ export const SETTING_CATEGORIES = {
       SECURITY_PASSWORD_EXPIRATION_TIME: int(1, 99999, 9999, true),
       // MFA at sign-in for 0 nobody but who chose it, 1 every user, 2 administrators (docs/auth.md#mfa-at-sign-in).
       SECURITY_MFA_AUTH: int(0, 2, 0),
+      // Batch commands on hosts (docs/batch-commands.md): off refuses every run and hides the pages.
+      SECURITY_COMMAND_EXECUTION: bool(true),
     },
   },
   // The SMTP server every mail leaves by (docs/mail.md).
