@@ -95,6 +95,29 @@ async function finished(client: Client, id: string): Promise<Execution> {
 }
 
 describe('batch command execution', () => {
+  it('offers the system users and the tree of hosts the user may run on', async () => {
+    const users = await call<Array<{ id: string; name: string }>>(
+      runner.client,
+      'GET',
+      '/api/v1/perms/system-users-permission/',
+      { org: DEFAULT_ORG_ID },
+    );
+    expect(users.body.map((user) => user.name)).toEqual(['batch-root']);
+    const tree = await call<Array<{ name: string; meta: { type: string } }>>(
+      runner.client,
+      'GET',
+      `/api/v1/perms/users/nodes-with-assets/tree/?system_user=${systemUser}`,
+      { org: DEFAULT_ORG_ID },
+    );
+    const assets = tree.body.filter((item) => item.meta.type === 'asset').map((item) => item.name);
+    expect(assets.sort()).toEqual(['batch-dead', 'batch-one', 'batch-two']);
+    expect(tree.body.some((item) => item.meta.type === 'node' && item.name === 'batch')).toBe(true);
+    const none = await call<unknown[]>(stranger.client, 'GET', '/api/v1/perms/system-users-permission/', {
+      org: DEFAULT_ORG_ID,
+    });
+    expect(none.status === 403 || (Array.isArray(none.body) && none.body.length === 0)).toBe(true);
+  });
+
   it('is refused while the security setting is off, and for a user without the permission', async () => {
     const body = { hosts: [ids.one], run_as: systemUser, command: 'echo hi' };
     expect(

@@ -10,7 +10,7 @@ import { ApiError, ResponseError } from '../http/api-error';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { holdsSystemAdmin } from '../rbac/authorize';
 import { assetSshTarget } from '../resources/asset-access/ssh-targets';
-import { isSelfOrDescendant } from '../resources/assets/node-keys';
+import { compareKeys, isSelfOrDescendant, parentKeyOf } from '../resources/assets/node-keys';
 import { ASSET, NODE } from '../resources/assets/node-store';
 import { OPS_COMMAND_EXECUTION } from '../resources/ops/names';
 import { ACTION_BITS } from '../resources/perms/actions-bitmask';
@@ -27,6 +27,8 @@ import { runnerFor, systemContext, type RunHandle, type RunOutcome } from './tas
  */
 export const COMMAND_EXECUTIONS_URL = '/api/v1/ops/command-executions/';
 export const ADD_COMMAND_EXECUTION = 'ops.add_commandexecution';
+export const SYSTEM_USERS_PERMISSION_URL = '/api/v1/perms/system-users-permission/';
+export const PERMITTED_TREE_URL = '/api/v1/perms/users/nodes-with-assets/tree/';
 
 /** Longest command accepted (a script pasted in the editor, not a file upload). */
 const MAX_COMMAND_LENGTH = 65_536;
@@ -250,6 +252,84 @@ async function startRun(
   return { id };
 }
 
+/** A node or asset of the run page's tree (a flat zTree list: `pId` names the parent node's id). */
+interface TreeItem {
+  id: string;
+  name: string;
+  pId: string;
+  isParent: boolean;
+  meta: { type: 'node' | 'asset'; data: Record<string, string> };
+}
+
+/** System users of the request's org one may run batch commands as: SSH, automatic login, a permitted host. */
+async function usableSystemUsers(resources: ResourceDirectory, rctx: RequestContext): Promise<StoredRow[]> {
+  if (rctx.orgId === ROOT_ORG_ID) return [];
+  const grants = await resolveGrants(resources, rctx);
+  const granted = [...grants.actions.keys()];
+  if (granted.length === 0) return [];
+  const candidates = await resources.get('assets.systemuser').find(
+    {
+      allOf: [
+        { field: 'protocol', op: 'eq', value: 'ssh' },
+        { field: 'login_mode', op: 'eq', value: 'auto' },
+      ],
+    },
+    { ...systemContext(rctx.language), orgId: rctx.orgId },
+  );
+  const usable: StoredRow[] = [];
+  for (const user of candidates)
+    if ((await permittedHosts(resources, rctx, user, granted)).size > 0) usable.push(user);
+  return usable.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
+/** The hosts one may run on as `systemUser`, under their nodes (and those nodes' ancestors). */
+async function permittedTree(
+  resources: ResourceDirectory,
+  rctx: RequestContext,
+  systemUser: StoredRow,
+): Promise<TreeItem[]> {
+  const orgCtx = { ...systemContext(rctx.language), orgId: String(systemUser.org_id) };
+  const grants = await resolveGrants(resources, { ...rctx, orgId: orgCtx.orgId });
+  const permitted = [...(await permittedHosts(resources, rctx, systemUser, [...grants.actions.keys()]))];
+  if (permitted.length === 0) return [];
+  const assets = await resources.get(ASSET).find({ field: 'id', op: 'in', values: permitted }, orgCtx);
+  const nodeLinks = await resources.get(ASSET).linkedMany('nodes', permitted);
+  const nodes = await resources.get(NODE).find({ field: 'org_id', op: 'eq', value: orgCtx.orgId }, orgCtx);
+  const byKey = new Map(nodes.map((node) => [String(node.key), node]));
+  const byId = new Map(nodes.map((node) => [String(node.id), node]));
+  const shown = new Map<string, StoredRow>();
+  for (const ids of nodeLinks.values())
+    for (const id of ids) {
+      // The node and every ancestor up to the org's root.
+      for (let node = byId.get(id); node && !shown.has(String(node.id));) {
+        shown.set(String(node.id), node);
+        node = byKey.get(parentKeyOf(String(node.key)));
+      }
+    }
+  const items: TreeItem[] = [...shown.values()]
+    .sort((a, b) => compareKeys(String(a.key), String(b.key)))
+    .map((node) => ({
+      id: String(node.id),
+      name: String(node.value),
+      pId: String(byKey.get(parentKeyOf(String(node.key)))?.id ?? ''),
+      isParent: true,
+      meta: { type: 'node', data: { key: String(node.key) } },
+    }));
+  for (const asset of assets.sort((a, b) => String(a.hostname).localeCompare(String(b.hostname))))
+    for (const nodeId of nodeLinks.get(String(asset.id)) ?? [])
+      items.push({
+        id: `${nodeId}:${String(asset.id)}`,
+        name: String(asset.hostname),
+        pId: nodeId,
+        isParent: false,
+        meta: {
+          type: 'asset',
+          data: { id: String(asset.id), hostname: String(asset.hostname), ip: String(asset.ip) },
+        },
+      });
+  return items;
+}
+
 export function registerCommandExecutionRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -282,6 +362,24 @@ export function registerCommandExecutionRoutes(
     userField: 'user',
     params: ['search', 'is_finished', 'date_from', 'date_to', 'order', 'limit', 'offset'],
     acrossOrgs: true,
+  });
+  // The run page: the system users one may run as, and the tree of the hosts permitted with one of them.
+  app.get(SYSTEM_USERS_PERMISSION_URL, async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    return (await usableSystemUsers(resources, rctx)).map((user) => ({
+      id: String(user.id),
+      name: String(user.name),
+      username: String(user.username),
+      protocol: String(user.protocol),
+      login_mode: String(user.login_mode),
+    }));
+  });
+  app.get<{ Querystring: { system_user?: string } }>(PERMITTED_TREE_URL, async (request) => {
+    const rctx = await requestContext(ctx.db, request);
+    const id = String(request.query.system_user ?? '');
+    const usable = await usableSystemUsers(resources, rctx);
+    const systemUser = usable.find((user) => String(user.id) === id);
+    return systemUser ? permittedTree(resources, rctx, systemUser) : [];
   });
   app.get<{ Params: { id: string } }>(`${COMMAND_EXECUTIONS_URL}:id/`, async (request, reply) => {
     const rctx = await requestContext(ctx.db, request);
