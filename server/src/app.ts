@@ -35,6 +35,7 @@ import { registerPluginRoutes } from './api/plugin-routes';
 import { registerNotifications } from './notifications';
 import { sendTaskResults } from './notifications/task-result-messages';
 import { registerOps } from './ops';
+import { registerCommandExecutionRoutes } from './ops/command-executions';
 import { registerRetention } from './retention';
 import { registerLicenseRoutes } from './xpack/license-routes';
 import { ensureDemoLicence } from './licence/demo-licence';
@@ -159,6 +160,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerUserAssetRoutes(app, ctx, engine.registry);
   registerAssetUserRoutes(app, ctx, engine.registry);
   registerMyLoginLogRoutes(app, ctx, engine.registry);
+  registerCommandExecutionRoutes(app, ctx, engine.registry);
   registerTerminal(app, ctx, engine.registry);
   registerIndexRoute(app, ctx, engine.registry);
   const demoPassword = config.demoPassword ?? DEFAULT_DEMO_PASSWORD;

@@ -1,4 +1,5 @@
 import { definePlugin } from '@bastion/sdk';
+import { BATCH_COMMAND_LOG_PATH, BatchCommandLogPage } from './batchCommandLog';
 import { CommandListPage } from './commands';
 import { FTP_LOG_PATH, LOGIN_LOG_PATH, OPERATE_LOG_PATH, PASSWORD_CHANGE_LOG_PATH, logRoutes } from './logs';
 import { SessionDetailPage, SessionListPage } from './sessions';
@@ -30,6 +31,13 @@ export default definePlugin({
       title: 'menu.commands',
       permissions: ['terminal.view_command'],
       component: CommandListPage,
+    },
+    {
+      view: 'audit',
+      path: BATCH_COMMAND_LOG_PATH,
+      title: 'menu.batchCommandLogs',
+      permissions: ['ops.view_commandexecution'],
+      component: BatchCommandLogPage,
     },
   ],
   menus: [
@@ -77,6 +85,12 @@ export default definePlugin({
           title: 'menu.passwordChangeLogs',
           path: PASSWORD_CHANGE_LOG_PATH,
           permissions: ['audits.view_passwordchangelog'],
+        },
+        {
+          id: 'batch-command-logs',
+          title: 'menu.batchCommandLogs',
+          path: BATCH_COMMAND_LOG_PATH,
+          permissions: ['ops.view_commandexecution'],
         },
       ],
     },

@@ -99,6 +99,10 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
         title: 'group.mfa',
         fields: [{ name: 'SECURITY_MFA_AUTH', type: 'choice', values: [0, 1, 2] }],
       },
+      {
+        title: 'group.other',
+        fields: [flag('SECURITY_COMMAND_EXECUTION')],
+      },
     ],
   },
   {

@@ -15,10 +15,24 @@ export const FAVORITES_URL = '/api/v1/assets/favorite-assets/';
 /** The caller's own sessions, newest first (docs/terminal.md#sessions). */
 export const MY_SESSIONS_URL = '/api/v1/terminal/my-sessions/';
 
+/** Batch commands (docs/batch-commands.md): run, the system users one may run as, the permitted hosts' tree. */
+export const COMMAND_EXECUTIONS_URL = '/api/v1/ops/command-executions/';
+export const RUN_AS_URL = '/api/v1/perms/system-users-permission/';
+export const BATCH_COMMAND_TREE_URL = '/api/v1/perms/users/nodes-with-assets/tree/';
+/** Where a run's log streams (`{task: <id>, type: 'celery'}` → `{message}` frames). */
+export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
+
 export const HOME_PATH = '/workbench/home';
 export const ASSETS_PATH = '/workbench/assets';
 
+export const BATCH_COMMAND_PATH = '/workbench/ops';
+/** The console's page of the same (the job center's "batch command"). */
+export const CONSOLE_BATCH_COMMAND_PATH = '/console/ops/command-executions/create';
+
 export const VIEW_MY_ASSETS = 'perms.view_myassets';
+export const ADD_COMMAND_EXECUTION = 'ops.add_commandexecution';
+/** The security setting that switches batch commands on. */
+export const COMMAND_EXECUTION_SETTING = 'SECURITY_COMMAND_EXECUTION';
 
 /** Luna (the external web terminal) connects to one asset from `?login_to=<asset id>`. */
 export function lunaUrl(assetId: string): string {

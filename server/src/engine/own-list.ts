@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { allOf } from '../data/conditions';
 import { pageResponse } from '../http/pagination';
+import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { firstValues, listRequest, selectOf } from './list-query';
 import { requestContext } from './request-context';
 import type { ResourceRegistry } from './runtime';
@@ -15,12 +16,20 @@ export function registerOwnList(
   app: FastifyInstance,
   ctx: AppContext,
   registry: ResourceRegistry,
-  own: { url: string; resource: string; userField: string; params: readonly string[] },
+  own: {
+    url: string;
+    resource: string;
+    userField: string;
+    params: readonly string[];
+    /** List the caller's rows of every org, whatever org the request names (batch commands). */
+    acrossOrgs?: boolean;
+  },
 ): void {
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
   const resource = registry.resource(own.resource);
   app.get(own.url, async (request) => {
-    const rctx = await requestContext(ctx.db, request);
+    const asked = await requestContext(ctx.db, request);
+    const rctx = own.acrossOrgs ? { ...asked, orgId: ROOT_ORG_ID } : asked;
     const all = firstValues(request.query);
     const query: Record<string, string> = {};
     for (const name of own.params) if (all[name] !== undefined) query[name] = all[name];

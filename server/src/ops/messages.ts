@@ -82,6 +82,68 @@ export const OPS_MESSAGES = {
     zh: '收集资产上的用户: {subject}',
     ja: 'アセットのユーザーを収集: {subject}',
   },
+  taskCommandExecution: {
+    en: 'Batch command: {subject}',
+    zh: '批量命令: {subject}',
+    ja: 'バッチコマンド: {subject}',
+  },
+
+  // Batch commands (docs/batch-commands.md).
+  commandExecutionOff: {
+    en: 'Batch command execution is switched off in the security settings.',
+    zh: '批量命令执行已在安全设置中关闭',
+    ja: 'バッチコマンドの実行はセキュリティ設定で無効になっています。',
+  },
+  commandRequired: {
+    en: 'Enter a command.',
+    zh: '请输入命令',
+    ja: 'コマンドを入力してください。',
+  },
+  hostsRequired: {
+    en: 'Choose at least one host.',
+    zh: '请至少选择一台主机',
+    ja: 'ホストを 1 つ以上選択してください。',
+  },
+  runAsRequired: {
+    en: 'Choose the system user to run as.',
+    zh: '请选择运行用户',
+    ja: '実行ユーザーを選択してください。',
+  },
+  runAsUnusable: {
+    en: 'Only an SSH system user with automatic login can run batch commands.',
+    zh: '只有自动登录的 SSH 系统用户才能执行批量命令',
+    ja: 'バッチコマンドを実行できるのは自動ログインの SSH システムユーザーだけです。',
+  },
+  hostsNotGranted: {
+    en: 'You are not permitted to run commands on these hosts as this system user: {hosts}',
+    zh: '您没有以该系统用户在这些主机上执行命令的权限: {hosts}',
+    ja: 'このシステムユーザーでこれらのホストでコマンドを実行する権限がありません: {hosts}',
+  },
+  logCommandHost: {
+    en: '>>> {host} ({address})',
+    zh: '>>> {host} ({address})',
+    ja: '>>> {host} ({address})',
+  },
+  logCommandExit: {
+    en: '<<< {host}: exit code {code}',
+    zh: '<<< {host}: 退出码 {code}',
+    ja: '<<< {host}: 終了コード {code}',
+  },
+  commandExecutionDenied: {
+    en: 'You do not have permission to run batch commands in this organization.',
+    zh: '您没有在该组织执行批量命令的权限',
+    ja: 'この組織でバッチコマンドを実行する権限がありません。',
+  },
+  executionNotFound: {
+    en: 'Not found.',
+    zh: '未找到',
+    ja: '見つかりません。',
+  },
+  logCommandNoSsh: {
+    en: 'The host does not speak SSH.',
+    zh: '该主机不支持 SSH',
+    ja: 'このホストは SSH を使えません。',
+  },
   accountNoSsh: {
     en: 'The asset does not speak SSH: give it an SSH protocol.',
     zh: '资产不支持 SSH：请为资产设置 SSH 协议',

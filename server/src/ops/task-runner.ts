@@ -38,6 +38,8 @@ export interface RunOutcome {
 }
 
 export interface RunSpec {
+  /** The run's id when the caller made its own record of it first (a batch command); else a new one. */
+  id?: string;
   /** The creator's request: user, language, time zone. */
   ctx: RequestContext;
   /** The org the task belongs to (that of its asset or node, also when started from Root). */
@@ -65,6 +67,7 @@ const TASK_NAME_KEY: Record<TaskKind, OpsMessage> = {
   system_user_test: 'taskSystemUserTest',
   account_test: 'taskAccountTest',
   user_gather: 'taskGatherUsers',
+  command_execution: 'taskCommandExecution',
 };
 
 /** The task's display name in a language (also its stored English `name`). */
@@ -165,7 +168,7 @@ export class TaskRunner {
     if (this.closing || this.running.size >= MAX_RUNNING) {
       throw new ApiError(429, opsMessage('tooManyTasks', spec.ctx.language), 'throttled');
     }
-    const id = crypto.randomUUID();
+    const id = spec.id ?? crypto.randomUUID();
     const now = Date.now();
     const orgCtx: RequestContext = { ...systemContext(spec.ctx.language), orgId: spec.orgId };
     const taskId = await this.ensureTask(spec, orgCtx);

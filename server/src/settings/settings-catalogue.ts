@@ -105,6 +105,8 @@ export const SETTING_CATEGORIES = {
       // Dangerous commands posted by terminal components alert the insecure_command subscribers
       // (notifications/insecure-command-messages.ts).
       SECURITY_INSECURE_COMMAND: bool(false),
+      // Batch commands on hosts (docs/batch-commands.md): off refuses every run and hides the pages.
+      SECURITY_COMMAND_EXECUTION: bool(true),
     },
   },
   // The SMTP server every mail leaves by (docs/mail.md).

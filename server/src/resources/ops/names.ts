@@ -1,6 +1,8 @@
 /** Resource names of the ops area, shared by the declarations and the task runner (server/src/ops). */
 export const OPS_TASK = 'ops.task';
 export const OPS_EXECUTION = 'ops.adhocexecution';
+export const OPS_COMMAND_EXECUTION = 'ops.commandexecution';
+export const OPS_COMMAND_EXECUTION_HOSTS = 'ops.commandexecutionhostrelation';
 
 /** What a task does; its display name is translated from this and its subject (an asset, a node). */
 export const TASK_KINDS = [
@@ -12,5 +14,6 @@ export const TASK_KINDS = [
   'system_user_test',
   'account_test',
   'user_gather',
+  'command_execution',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];

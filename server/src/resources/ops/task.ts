@@ -122,6 +122,12 @@ const TASK_STEPS: Record<TaskKind, readonly TaskStep[]> = {
       },
     },
   ],
+  command_execution: [
+    {
+      name: 'Run a batch command',
+      action: { module: 'ssh_command', args: `user=<run as> via=<domain gateway> ${COMMAND_TIMEOUT}` },
+    },
+  ],
 };
 
 /** Deleting a task deletes its runs and their logs; a task with a running run is kept. */
