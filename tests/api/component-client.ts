@@ -29,6 +29,9 @@ export async function registerComponent(
 }
 
 export class ComponentClient {
+  /** What the last request signed: the server accepts a signature once (docs/auth.md#access-keys-and-signed-requests). */
+  private lastSigned = '';
+
   constructor(
     readonly baseUrl: string,
     readonly key: { id: string; secret: string },
@@ -44,7 +47,15 @@ export class ComponentClient {
     target: string,
     options: { body?: unknown; form?: FormData; org?: string } = {},
   ): Promise<Signed<T>> {
-    const date = new Date().toUTCString();
+    let date = new Date().toUTCString();
+    // The same request twice within one second of `Date` would sign the same bytes, which the server refuses
+    // as a replay: a real component waits for the next second, and so does this one.
+    const requestKey = (at: string) => `${method} ${target} ${at} ${options.org ?? ''}`;
+    while (requestKey(date) === this.lastSigned) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      date = new Date().toUTCString();
+    }
+    this.lastSigned = requestKey(date);
     const headers: Record<string, string> = { date };
     let payload: Buffer | undefined;
     if (options.form) {

@@ -2,7 +2,9 @@
 // for the components (their config, the user authentication they ask for, when they count as offline), the
 // replay and command storages with their test, and the endpoints with the rules the smart endpoint follows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../server/src/ops/task-runner';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
+import { TERMINAL_REPLAY_STORAGE } from '../../server/src/resources/terminal/names';
 import { Client, startTestServer, type TestServer } from './harness';
 import { adminClient, call, userClient, type Page } from './asset-helpers';
 import { ComponentClient, registerComponent, type Registration } from './component-client';
@@ -223,6 +225,22 @@ describe('storages', () => {
     expect(
       JSON.stringify((await call(admin, 'GET', `${REPLAY_STORAGES}${created.body.id}/`)).body),
     ).not.toContain('top-secret');
+    // At rest the secrets are sealed, not kept in clear.
+    const atRest = async () =>
+      JSON.stringify(
+        await server.app.engine.registry.get(TERMINAL_REPLAY_STORAGE).get(created.body.id, systemContext()),
+      );
+    expect(await atRest()).toContain('replays');
+    expect(await atRest()).not.toContain('top-secret');
+    expect(await atRest()).not.toContain('"AK"');
+    // An update that leaves the secrets blank keeps them (the form never shows them).
+    const renamed = await call<Storage>(admin, 'PATCH', `${REPLAY_STORAGES}${created.body.id}/`, {
+      body: {
+        meta: { BUCKET: 'replays', ENDPOINT: 'http://s3.example.com', ACCESS_KEY: '', SECRET_KEY: '' },
+      },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await atRest()).not.toContain('top-secret');
     const es = await call<Record<string, string[]>>(admin, 'POST', COMMAND_STORAGES, {
       body: { name: 'es-bad', type: 'es', meta: { HOSTS: ['not a url'] } },
     });

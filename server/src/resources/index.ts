@@ -6,7 +6,7 @@ import { identityResources } from './identity';
 import type { IdentityDeps } from './identity/deps';
 import { OPS_RESOURCES } from './ops';
 import { PERM_RESOURCES } from './perms';
-import { TERMINAL_RESOURCES } from './terminal';
+import { terminalResources } from './terminal';
 import { ticketResources, type TicketDeps } from './tickets';
 
 /** What some declarations need beyond the engine (the database for their stores, the licence, …). */
@@ -28,6 +28,6 @@ export function declaredResources(deps: ResourceDeps): ResourceDeclaration[] {
     ...PERM_RESOURCES,
     ...ticketResources(deps),
     ...AUDIT_RESOURCES,
-    ...TERMINAL_RESOURCES,
+    ...terminalResources(deps),
   ];
 }

@@ -7,7 +7,14 @@ import {
   DEFAULT_REPLAY_STORAGE,
   TERMINAL_COMMAND_STORAGE,
   TERMINAL_REPLAY_STORAGE,
+  TERMINAL_TABLES,
 } from '../resources/terminal/names';
+import {
+  COMMAND_STORAGE_KINDS,
+  REPLAY_STORAGE_KINDS,
+  type StorageKind,
+} from '../resources/terminal/storage-kinds';
+import { openStorageMeta } from '../resources/terminal/storages';
 import { categoryValues } from '../settings/settings-values';
 import { SettingsCache } from '../settings/settings-cache';
 
@@ -21,9 +28,15 @@ const system: RequestContext = {
 };
 
 /** A storage as a component reads it: `TYPE` and the kind's keys, secrets included (it writes there). */
-const storageConfig = (storage: StoredRow | undefined, fallback: string): Record<string, unknown> => ({
+const storageConfig = (
+  dataDir: string,
+  table: string,
+  kinds: Readonly<Record<string, StorageKind>>,
+  storage: StoredRow | undefined,
+  fallback: string,
+): Record<string, unknown> => ({
   TYPE: storage ? String(storage.type) : fallback,
-  ...((storage?.meta_data ?? {}) as Record<string, unknown>),
+  ...(storage ? openStorageMeta(dataDir, table, kinds, storage) : {}),
 });
 
 async function storageNamed(
@@ -73,11 +86,20 @@ export async function terminalConfig(
     TERMINAL_SESSION_KEEP_DURATION: clean.TERMINAL_SESSION_KEEP_DURATION,
     TERMINAL_COMMAND_STORAGE: {
       [String(commandStorage?.name ?? DEFAULT_COMMAND_STORAGE.name)]: storageConfig(
+        ctx.config.dataDir,
+        TERMINAL_TABLES.commandStorage,
+        COMMAND_STORAGE_KINDS,
         commandStorage,
         DEFAULT_COMMAND_STORAGE.type,
       ),
     },
-    TERMINAL_REPLAY_STORAGE: storageConfig(replayStorage, DEFAULT_REPLAY_STORAGE.type),
+    TERMINAL_REPLAY_STORAGE: storageConfig(
+      ctx.config.dataDir,
+      TERMINAL_TABLES.replayStorage,
+      REPLAY_STORAGE_KINDS,
+      replayStorage,
+      DEFAULT_REPLAY_STORAGE.type,
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '../../engine/declaration';
+import type { SecretDeps } from '../asset-access/secrets';
 import { commandResource } from './commands';
 import { endpointResource, endpointRuleResource } from './endpoints';
 import { sessionResource } from './sessions';
@@ -10,13 +11,13 @@ import { terminalResource } from './terminals';
  * The terminal area: components, their sessions, commands and tasks (docs/terminal.md); the storages,
  * endpoints and endpoint rules of the terminal settings (docs/terminal-settings.md).
  */
-export const TERMINAL_RESOURCES: readonly ResourceDeclaration[] = [
+export const terminalResources = (deps: SecretDeps): ResourceDeclaration[] => [
   terminalResource,
   sessionResource,
   commandResource,
   taskResource,
-  replayStorageResource,
-  commandStorageResource,
+  replayStorageResource(deps),
+  commandStorageResource(deps),
   endpointResource,
   endpointRuleResource,
 ];

@@ -119,7 +119,7 @@ export function cleanMeta(
   input: unknown,
   stored: Readonly<Record<string, unknown>>,
   lang: Language,
-): { meta: Record<string, unknown> } | { errors: Record<string, string[]> } {
+): { meta: Record<string, unknown>; fresh: string[] } | { errors: Record<string, string[]> } {
   // A form may send the object as JSON text.
   if (typeof input === 'string')
     try {
@@ -133,20 +133,30 @@ export function cleanMeta(
     };
   const given = (input ?? {}) as Record<string, unknown>;
   const meta: Record<string, unknown> = {};
+  const fresh: string[] = [];
   const errors: Record<string, string[]> = {};
   for (const [key, rule] of Object.entries(kind.meta)) {
     const raw = Object.hasOwn(given, key) ? given[key] : stored[key];
     switch (rule.type) {
       case 'string': {
-        const keepSecret = rule.secret && (raw === '' || raw === null || raw === undefined);
-        const value = keepSecret ? stored[key] : raw;
+        if (rule.secret && (raw === '' || raw === null || raw === undefined || raw === stored[key])) {
+          // Kept as stored: already sealed (storages.ts), so not checked again.
+          const kept = stored[key];
+          if (typeof kept === 'string' && kept !== '') meta[key] = kept;
+          else if (rule.required) errors[key] = [message('required', lang)];
+          break;
+        }
+        const value = raw;
         const text = typeof value === 'string' ? value.trim() : value == null ? '' : null;
         if (text === null) errors[key] = [message('invalidString', lang)];
         else if ([...text].length > META_MAX) errors[key] = [message('maxLength', lang, { n: META_MAX })];
         else if (rule.required && text === '') errors[key] = [message('required', lang)];
         else if (rule.noPath && text !== '' && (isHttpAddress(text)?.pathname ?? '/') !== '/')
           errors[key] = [metaMessage.noPath[lang]];
-        else if (text !== '') meta[key] = text;
+        else if (text !== '') {
+          meta[key] = text;
+          if (rule.secret) fresh.push(key);
+        }
         break;
       }
       case 'choice': {
@@ -174,7 +184,7 @@ export function cleanMeta(
       }
     }
   }
-  return Object.keys(errors).length > 0 ? { errors } : { meta };
+  return Object.keys(errors).length > 0 ? { errors } : { meta, fresh };
 }
 
 /** The meta as the API shows it: secrets never leave the server except to a component (its config). */
@@ -187,3 +197,11 @@ export function publicMeta(kind: StorageKind | undefined, meta: unknown): Record
   }
   return out;
 }
+
+/** The keys of `kind` whose values are secrets (sealed at rest, never shown). */
+export const secretMetaKeys = (kind: StorageKind | undefined): string[] =>
+  kind
+    ? Object.entries(kind.meta)
+        .filter(([, rule]) => rule.type === 'string' && rule.secret === true)
+        .map(([key]) => key)
+    : [];

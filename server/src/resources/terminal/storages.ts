@@ -1,10 +1,14 @@
+import crypto from 'node:crypto';
+import { openSecret, sealSecret } from '../../auth/secret-box';
 import {
   defineResource,
   type FieldErrors,
   type RequestContext,
   type ResourceDeclaration,
+  type StoredRow,
 } from '../../engine/declaration';
-import { ResponseError } from '../../http/api-error';
+import { ApiError, ResponseError } from '../../http/api-error';
+import { accessMessage } from '../asset-access/messages';
 import { ROOT_ORG_ID } from '../../orgs/org-ids';
 import { l, LABELS } from '../label';
 import {
@@ -21,8 +25,10 @@ import {
   cleanMeta,
   kindChoices,
   publicMeta,
+  secretMetaKeys,
   type StorageKind,
 } from './storage-kinds';
+import type { SecretDeps } from '../asset-access/secrets';
 
 const rootOf = (ctx: RequestContext): RequestContext => ({ ...ctx, orgId: ROOT_ORG_ID });
 
@@ -34,6 +40,28 @@ const refused = (ctx: RequestContext, text: { zh: string; en: string; ja: string
  * `meta` (secrets write-only), one of them the default. The built-in `default` of the server kind cannot be
  * deleted, nor a storage a component still uses (components name their storage).
  */
+/** A secret of a storage's `meta` is bound to its table, row and key (auth/secret-box.ts). */
+const metaBinding = (table: string, id: string, key: string): string => `${table}:${id}:meta.${key}`;
+
+/**
+ * A stored storage's `meta` with its secrets opened, for the component it is assigned to (its config) and
+ * nobody else. A secret sealed with another data folder's key opens to nothing.
+ */
+export function openStorageMeta(
+  dataDir: string,
+  table: string,
+  kinds: Readonly<Record<string, StorageKind>>,
+  row: StoredRow,
+): Record<string, unknown> {
+  const meta = { ...((row.meta_data ?? {}) as Record<string, unknown>) };
+  for (const key of secretMetaKeys(typeof row.type === 'string' ? kinds[row.type] : undefined)) {
+    const sealed = meta[key];
+    if (typeof sealed === 'string' && sealed !== '')
+      meta[key] = openSecret(dataDir, metaBinding(table, String(row.id), key), sealed) ?? '';
+  }
+  return meta;
+}
+
 function storageResource(options: {
   name: string;
   url: string;
@@ -43,6 +71,7 @@ function storageResource(options: {
   /** The component's field that names this kind of storage. */
   terminalField: 'replay_storage' | 'command_storage';
   builtinName: string;
+  deps: SecretDeps;
 }): ResourceDeclaration {
   const kindOf = (type: unknown): StorageKind | undefined =>
     typeof type === 'string' ? options.kinds[type] : undefined;
@@ -98,6 +127,21 @@ function storageResource(options: {
               messages.map((text) => (key === 'meta' ? text : `${key}: ${text}`)),
             ),
           };
+        // Secrets sealed at rest like the credentials of system users (docs/terminal-settings.md#storages);
+        // the row gets its id now, as the seal is bound to it.
+        if (cleaned.fresh.length > 0) {
+          const dataDir = options.deps.config?.dataDir;
+          if (!dataDir)
+            throw new ApiError(500, accessMessage('noSealingKey', ctx.language), 'no_sealing_key');
+          if (!existing && (typeof data.id !== 'string' || data.id === '')) data.id = crypto.randomUUID();
+          const id = String(existing ? existing.id : data.id);
+          for (const key of cleaned.fresh)
+            cleaned.meta[key] = sealSecret(
+              dataDir,
+              metaBinding(options.table, id, key),
+              String(cleaned.meta[key]),
+            );
+        }
         data.meta_data = cleaned.meta;
         return null;
       },
@@ -146,22 +190,26 @@ const refusedText = {
   ),
 };
 
-export const replayStorageResource = storageResource({
-  name: TERMINAL_REPLAY_STORAGE,
-  url: '/api/v1/terminal/replay-storages/',
-  table: TERMINAL_TABLES.replayStorage,
-  label: l('录像存储', 'Replay storage', 'リプレイストレージ'),
-  kinds: REPLAY_STORAGE_KINDS,
-  terminalField: 'replay_storage',
-  builtinName: DEFAULT_REPLAY_STORAGE.name,
-});
+export const replayStorageResource = (deps: SecretDeps): ResourceDeclaration =>
+  storageResource({
+    deps,
+    name: TERMINAL_REPLAY_STORAGE,
+    url: '/api/v1/terminal/replay-storages/',
+    table: TERMINAL_TABLES.replayStorage,
+    label: l('录像存储', 'Replay storage', 'リプレイストレージ'),
+    kinds: REPLAY_STORAGE_KINDS,
+    terminalField: 'replay_storage',
+    builtinName: DEFAULT_REPLAY_STORAGE.name,
+  });
 
-export const commandStorageResource = storageResource({
-  name: TERMINAL_COMMAND_STORAGE,
-  url: '/api/v1/terminal/command-storages/',
-  table: TERMINAL_TABLES.commandStorage,
-  label: l('命令存储', 'Command storage', 'コマンドストレージ'),
-  kinds: COMMAND_STORAGE_KINDS,
-  terminalField: 'command_storage',
-  builtinName: DEFAULT_COMMAND_STORAGE.name,
-});
+export const commandStorageResource = (deps: SecretDeps): ResourceDeclaration =>
+  storageResource({
+    deps,
+    name: TERMINAL_COMMAND_STORAGE,
+    url: '/api/v1/terminal/command-storages/',
+    table: TERMINAL_TABLES.commandStorage,
+    label: l('命令存储', 'Command storage', 'コマンドストレージ'),
+    kinds: COMMAND_STORAGE_KINDS,
+    terminalField: 'command_storage',
+    builtinName: DEFAULT_COMMAND_STORAGE.name,
+  });
