@@ -215,6 +215,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
+/** Two instances on one fresh PostgreSQL database (docs/data-layer.md#several-instances); `close` stops both. */
+export interface TwoInstances {
+  a: TestServer;
+  b: TestServer;
+  close(): Promise<void>;
+}
+
+export async function startTwoInstances(options: TestServerOptions = {}): Promise<TwoInstances> {
+  const database = await createTestDatabase();
+  const a = await startTestServer({ ...options, databaseUrl: database.url });
+  const b = await startTestServer({ ...options, databaseUrl: database.url });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+      await database.drop();
+    },
+  };
+}
+
 export const LOGIN_MFA_URL = '/core/auth/login/mfa/';
 
 /** A browser-like client: keeps cookies, never follows redirects, sends X-CSRFToken when asked. */

@@ -6,9 +6,16 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLicence } from '../../server/src/licence/licence-format.mjs';
 import { signedTestLicence } from '../support/licence.mjs';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+} from './harness';
 import { signedIn } from './identity-helpers';
-import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
+import { testBackend } from './test-database';
 
 const IMPORT = '/api/v1/xpack/license/import';
 const DETAIL = '/api/v1/xpack/license/detail';
@@ -182,20 +189,17 @@ describe('a licence file beside an imported licence', () => {
 });
 
 describe.runIf(testBackend() === 'postgres')('licence on two instances of one PostgreSQL', () => {
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await startTestServer({ databaseUrl: database.url });
-    b = await startTestServer({ databaseUrl: database.url });
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
   });
 
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   it('an import through A turns the extended edition on for B without a restart', async () => {

@@ -1,9 +1,17 @@
 // System settings (docs/settings.md): the settings API per category with its permission and field errors,
 // and each security setting enforced where it acts — tried by doing what it forbids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  loginPageData,
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+} from './harness';
 import { call, signedIn } from './identity-helpers';
-import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
+import { testBackend } from './test-database';
 
 const SECURITY = '/api/v1/settings/setting/?category=security';
 const BASIC = '/api/v1/settings/setting/?category=basic';
@@ -237,20 +245,17 @@ describe('settings API and security policies', () => {
 });
 
 describe.runIf(testBackend() === 'postgres')('settings across two instances', () => {
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await startTestServer({ databaseUrl: database.url });
-    b = await startTestServer({ databaseUrl: database.url });
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
   });
 
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   it('a rule saved on A holds on B from its next requests', async () => {

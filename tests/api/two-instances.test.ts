@@ -13,7 +13,14 @@ import { sendSiteMessage } from '../../server/src/notifications';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { BUILTIN_ROLE_IDS } from '../../server/src/rbac/builtin-roles';
 import { adminClient, ASSETS, call, type AssetBody, type Page } from './asset-helpers';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+} from './harness';
 import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
 
 const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js');
@@ -53,25 +60,22 @@ function listeningPort(): Promise<{ port: number; close: () => void }> {
 }
 
 describe.runIf(testBackend() === 'postgres')('two instances on one PostgreSQL', () => {
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let a: TestServer;
   let b: TestServer;
   let onA: Client;
   let onB: Client;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await startTestServer({ databaseUrl: database.url });
-    b = await startTestServer({ databaseUrl: database.url });
+    instances = await startTwoInstances();
+    ({ a, b } = instances);
     onA = await adminClient(a);
     onA.cookies.set('django_language', 'en');
     onB = sameBrowserOn(onA, b.baseUrl);
   });
 
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   it('signs in on A and uses the session on B, csrf included, and signs out everywhere', async () => {
