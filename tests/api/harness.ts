@@ -215,7 +215,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** Two instances on one fresh PostgreSQL database (docs/data-layer.md#several-instances); `close` stops both. */
+/** Two instances on one fresh PostgreSQL database (docs/data-layer.md#several-instances-on-one-postgresql); `close` stops both. */
 export interface TwoInstances {
   a: TestServer;
   b: TestServer;
