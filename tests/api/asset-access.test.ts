@@ -167,7 +167,7 @@ describe('system users', () => {
         system_groups: 'adm',
       },
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.ssh_key_fingerprint).toMatch(/^([0-9a-f]{2}:){15}[0-9a-f]{2}$/);
     const atRest = await stored('assets.systemuser', created.body.id);
     expect(String(atRest.public_key)).toBe(lockedKey.public.split(' ').slice(0, 2).join(' '));
