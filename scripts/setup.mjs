@@ -1,7 +1,7 @@
 // First-run set-up behind the README's two commands, so that a fresh clone needs nothing else:
 //   --start  installs the npm dependencies when they are missing or older than the lockfile;
 //   --test   does the same and makes sure Debian's Chromium (browser tests), PostgreSQL server (the api
-//            suite's second backend) and OpenSSH server (the SSH test hosts) are there.
+//            suite's second backend), OpenSSH server (the SSH test hosts), slapd and FreeRADIUS are there.
 // Only Node built-ins here: this runs before node_modules exists.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -184,6 +184,14 @@ function ensureTestPackages() {
     installing: 'Installing the OpenLDAP server from Debian for the directory tests…',
     missing: 'The directory tests run a real OpenLDAP server, whose package is missing.',
     note: '(the tests start their own slapd on a loopback port; the system service is not used)',
+  });
+  // The RADIUS tests start their own FreeRADIUS in a temporary directory (tests/support/radius-server.mjs).
+  ensureDebianPackages({
+    present: existsSync('/usr/sbin/freeradius'),
+    packages: ['freeradius'],
+    installing: 'Installing FreeRADIUS from Debian for the RADIUS sign-in tests…',
+    missing: 'The RADIUS tests run a real FreeRADIUS server, whose package is missing.',
+    note: '(the tests start their own server on a loopback port; the system service is not used)',
   });
 }
 

@@ -47,6 +47,11 @@ const MESSAGES = {
     zh: '此次登录需要审批人复核，但当前系统尚不支持登录复核，请联系管理员',
     ja: 'このログインにはレビュー担当者の確認が必要ですが、まだサポートされていません。管理者に連絡してください',
   },
+  radiusUnavailable: {
+    en: 'The RADIUS server that checks this password did not answer; try again later or contact the administrator',
+    zh: '校验此密码的 RADIUS 服务器没有响应，请稍后重试或联系管理员',
+    ja: 'このパスワードを確認する RADIUS サーバーが応答しませんでした。後でもう一度試すか、管理者に連絡してください',
+  },
 } as const;
 
 export type LoginMessage = keyof typeof MESSAGES;

@@ -83,8 +83,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const block = await checkLoginBlock(ctx.db, username, ip, limits);
     if (block.blocked) return refuse(null, 'user_blocked', lockMessage(block, lang));
 
-    const credentials = await findUserCredentials(ctx.db, username);
-    const verdict = await checkPassword(ctx, credentials, username, password, (m) => request.log.warn(m));
+    const found = await findUserCredentials(ctx.db, username);
+    const verdict = await checkPassword(ctx, found, username, password, (m) => request.log.warn(m));
+    // A user the backend has just created (RADIUS) has no local password: only the backend checks it.
+    const credentials = verdict.created ? { user: verdict.created, passwordHash: '' } : found;
     let passwordOk = verdict.ok;
     backend = verdict.backend;
     // A temporary password (docs/auth.md#temporary-passwords, AUTH_TEMP_TOKEN) stands in for the password
@@ -97,6 +99,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
       const reason = credentials ? 'password_failed' : 'user_not_exist';
       const { remaining, state } = await recordLoginFailure(ctx.db, username, ip, limits);
       if (state.blocked) return refuse(credentials?.user ?? null, reason, lockMessage(state, lang));
+      if (verdict.unavailable)
+        return refuse(credentials?.user ?? null, reason, loginMessage('radiusUnavailable', lang));
       return refuse(
         credentials?.user ?? null,
         reason,

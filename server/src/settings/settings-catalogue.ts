@@ -22,6 +22,8 @@ export type SettingKind =
   | { type: 'ldapUri' }
   /** `{username, name, email}` → directory attribute names (docs/ldap.md). */
   | { type: 'attrMap' }
+  /** A host name or an IP address (docs/auth-radius-saml.md#radius). */
+  | { type: 'host' }
   /** One of a fixed list of strings. */
   | { type: 'choice'; values: readonly string[] }
   /** A regular expression (blank allowed) the components compile: refused unless it compiles. */
@@ -166,6 +168,18 @@ export const SETTING_CATEGORIES = {
       AUTH_LDAP_SYNC_INTERVAL: int(1, 8760, 24),
       AUTH_LDAP_CONNECT_TIMEOUT: int(1, 300, 10),
       AUTH_LDAP_SEARCH_PAGED_SIZE: int(1, 5000, 1000),
+    },
+  },
+  // Sign-in with a password checked by a RADIUS server (docs/auth-radius-saml.md#radius).
+  radius: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_RADIUS: bool(false),
+      RADIUS_SERVER: { kind: { type: 'host' }, required: true, default: () => 'localhost' },
+      RADIUS_PORT: int(1, 65535, 1812, true),
+      RADIUS_SECRET: secret(),
+      OTP_IN_RADIUS: bool(false),
     },
   },
   clean: {

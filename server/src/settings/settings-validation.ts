@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import type { Language } from '../engine/declaration';
 import { message } from '../engine/messages';
 import { messageCatalogue } from '../http/message-catalogue';
@@ -16,6 +17,11 @@ const settingMessage = messageCatalogue({
     en: 'Enter an ldap:// or ldaps:// address.',
     zh: '请输入 ldap:// 或 ldaps:// 地址。',
     ja: 'ldap:// または ldaps:// のアドレスを入力してください。',
+  },
+  invalidHost: {
+    en: 'Enter a host name or an IP address.',
+    zh: '请输入主机名或 IP 地址。',
+    ja: 'ホスト名または IP アドレスを入力してください。',
   },
   invalidRegex: {
     en: 'Enter a valid regular expression.',
@@ -53,6 +59,10 @@ const isLdapUri = (value: string): boolean => {
     return false;
   }
 };
+
+/** A DNS name (RFC 1123 labels) or an IPv4/IPv6 address; nothing that carries a port, a path or a scheme. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const isHost = (value: string): boolean => net.isIP(value) !== 0 || HOST_NAME.test(value);
 
 function checkText(value: unknown, maxLength: number, lang: Language): string | string[] {
   if (typeof value !== 'string') return [message('invalidString', lang)];
@@ -101,6 +111,12 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       const text = checkText(value, 1024, lang);
       if (typeof text !== 'string') return text;
       return isLdapUri(text) ? { value: text } : [settingMessage('invalidLdapUri', lang)];
+    }
+    case 'host': {
+      const text = checkText(value, 253, lang);
+      if (typeof text !== 'string') return text;
+      if (text === '') return [message('blank', lang)];
+      return isHost(text) ? { value: text } : [settingMessage('invalidHost', lang)];
     }
     case 'attrMap': {
       let map = value;
