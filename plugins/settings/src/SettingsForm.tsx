@@ -16,6 +16,7 @@ const PANELS = {
   mailTest: lazy(() => import('./MailTestPanel')),
   mailPreview: lazy(() => import('./MailPreviewPanel')),
   ldap: lazy(() => import('./LdapPanel')),
+  radius: lazy(() => import('./RadiusPanel')),
 };
 
 const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;

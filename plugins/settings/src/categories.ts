@@ -31,8 +31,8 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
-  /** A panel under the form: the mail test, the preview of the mail contents, or the LDAP tools. */
-  panel?: 'mailTest' | 'mailPreview' | 'ldap';
+  /** A panel under the form: the mail test, the preview of the mail contents, the LDAP tools or the RADIUS test. */
+  panel?: 'mailTest' | 'mailPreview' | 'ldap' | 'radius';
 }
 
 const num = (name: string, min: number, max: number): SettingInput => ({ name, type: 'number', min, max });
@@ -185,6 +185,26 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
           flag('AUTH_LDAP_SYNC_IS_PERIODIC'),
           num('AUTH_LDAP_SYNC_INTERVAL', 1, 8760),
           text('AUTH_LDAP_SYNC_ORG_ID'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'radius',
+    path: '/settings/auth/radius',
+    title: 'route.radius',
+    icon: 'pi pi-server',
+    permission: 'settings.change_auth',
+    panel: 'radius',
+    groups: [
+      {
+        title: 'group.radius',
+        fields: [
+          flag('AUTH_RADIUS'),
+          text('RADIUS_SERVER'),
+          num('RADIUS_PORT', 1, 65535),
+          { name: 'RADIUS_SECRET', type: 'password' },
+          flag('OTP_IN_RADIUS'),
         ],
       },
     ],
