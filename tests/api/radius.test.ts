@@ -5,7 +5,17 @@
 import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADIUS_USERS, startRadiusServer, type TestRadiusServer } from '../support/radius-server.mjs';
-import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
+import { Secret, TOTP } from 'otpauth';
+import { bindOtpSecret } from '../../server/src/auth/mfa-verify';
+import { newOtpSecret } from '../../server/src/auth/totp';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  LOGIN_MFA_URL,
+  loginPageData,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import { call, signedIn } from './identity-helpers';
 
 const RADIUS = '/api/v1/settings/setting/?category=radius';
@@ -195,5 +205,44 @@ describe('RADIUS sign-in', () => {
       (await call<{ count: number }>(admin, 'GET', '/api/v1/users/users/?username=radcarol&limit=1')).body
         .count,
     ).toBe(0);
+  });
+
+  it('checks the MFA code with the RADIUS server when OTP_IN_RADIUS is on', async () => {
+    // A local user with a bound authenticator: its own codes no longer count, the RADIUS server decides.
+    const user = await server.createUser({
+      username: 'otpuser',
+      email: 'otpuser@example.com',
+      password: 'otpuser-local-1',
+    });
+    const secret = newOtpSecret();
+    await bindOtpSecret({ db: server.app.db, config: server.config }, user.id, secret);
+    expect((await call(admin, 'PATCH', RADIUS, { OTP_IN_RADIUS: true })).status).toBe(200);
+
+    const client = new Client(server.baseUrl);
+    client.cookies.set('django_language', 'en');
+    const password = await client.submitLogin('otpuser', 'otpuser-local-1');
+    expect(password.status).toBe(302);
+    expect(password.headers.get('location')).toBe(LOGIN_MFA_URL);
+    const authenticatorCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const refused = await client.submitMfaCode(authenticatorCode === '424242' ? '000000' : authenticatorCode);
+    expect(refused.status).toBe(200);
+    expect(loginPageData(await refused.text()).error).not.toBe('');
+    const accepted = await client.submitMfaCode(RADIUS_USERS.otpuser);
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get('location')).not.toBe(LOGIN_MFA_URL);
+    expect((await call(client, 'GET', '/api/v1/users/profile/')).status).toBe(200);
+    expect(await lastLoginLog('otpuser')).toMatchObject({ status: true, backend: 'Password' });
+
+    // The server down: the code step says so and the sign-in stays at its MFA step.
+    expect((await call(admin, 'PATCH', RADIUS, { RADIUS_PORT: silentPort })).status).toBe(200);
+    const again = new Client(server.baseUrl);
+    again.cookies.set('django_language', 'en');
+    expect((await again.submitLogin('otpuser', 'otpuser-local-1')).status).toBe(302);
+    const down = await again.submitMfaCode(RADIUS_USERS.otpuser);
+    expect(down.status).toBe(200);
+    expect(loginPageData(await down.text()).error).toContain('RADIUS server');
+    expect(
+      (await call(admin, 'PATCH', RADIUS, { RADIUS_PORT: radius.port, OTP_IN_RADIUS: false })).status,
+    ).toBe(200);
   });
 });

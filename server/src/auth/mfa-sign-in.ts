@@ -21,7 +21,9 @@ import { recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
 import { anonymousCsrf, csrfMatches, sendLoginPage } from './login-page';
 import { LOGIN_MFA_PATH, LOGIN_PATH } from './login-paths';
-import { bindOtpSecret, checkUserOtp, hasOtpBound } from './mfa-verify';
+import { bindOtpSecret, checkUserOtp, countedMfaCheck, hasOtpBound } from './mfa-verify';
+import { accessRequest, RadiusError } from '../radius/radius-client';
+import { radiusSettings } from '../radius/radius-settings';
 import { newSessionId } from './random-tokens';
 import { safeNext } from './safe-next';
 import { openSecret, sealSecret } from './secret-box';
@@ -39,8 +41,11 @@ import { matchOtpStep, newOtpSecret, OTP_CODE_PATTERN, otpAuthUri } from './totp
 const PENDING_TTL_MS = 600_000;
 const ISSUER = 'Bastion';
 
-/** What a sign-in still needs: nothing, a code of the bound authenticator, or enrolment first. */
-export type MfaStep = 'none' | 'otp' | 'enrol';
+/**
+ * What a sign-in still needs: nothing, a code of the bound authenticator, enrolment first, or (OTP_IN_RADIUS)
+ * a code the RADIUS server checks (docs/auth-radius-saml.md#mfa-codes-checked-by-radius).
+ */
+export type MfaStep = 'none' | 'otp' | 'enrol' | 'radius';
 
 /** SECURITY_MFA_AUTH (docs/settings.md#categories): 0 off, 1 every user, 2 administrators only. */
 export const MFA_FOR_ALL = 1;
@@ -67,8 +72,28 @@ export async function mfaForced(ctx: AppContext, user: UserRecord): Promise<bool
 
 /** The MFA step this user's sign-in needs: a bound authenticator is always asked for. */
 export async function mfaStepFor(ctx: AppContext, user: UserRecord): Promise<MfaStep> {
-  if (await hasOtpBound(ctx, user.id)) return 'otp';
-  return (await mfaForced(ctx, user)) ? 'enrol' : 'none';
+  const bound = await hasOtpBound(ctx, user.id);
+  if (!bound && !(await mfaForced(ctx, user))) return 'none';
+  return heldStep(ctx, user.id, bound);
+}
+
+/** The step of a sign-in held for MFA: RADIUS checks every code when OTP_IN_RADIUS is on. */
+async function heldStep(ctx: AppContext, userId: string, bound?: boolean): Promise<Exclude<MfaStep, 'none'>> {
+  if ((await radiusSettings(ctx.db, ctx.config)).otpInRadius) return 'radius';
+  return (bound ?? (await hasOtpBound(ctx, userId))) ? 'otp' : 'enrol';
+}
+
+/** A code the RADIUS server checks as the user's password; counted like authenticator codes. */
+async function checkRadiusCode(ctx: AppContext, pending: PendingSignIn, code: string) {
+  const settings = await radiusSettings(ctx.db, ctx.config);
+  return countedMfaCheck(ctx, pending.userId, async () => {
+    try {
+      return (await accessRequest(settings, pending.username, code)).accepted;
+    } catch (error) {
+      if (error instanceof RadiusError) return null;
+      throw error;
+    }
+  });
 }
 
 /** Forgets the browser's pending sign-in, if any: each new attempt starts from nothing. */
@@ -130,9 +155,19 @@ async function checkCode(
   code: string,
   lang: Lang,
 ): Promise<CodeOutcome> {
-  if (step === 'otp') {
-    const check = await checkUserOtp(ctx, pending.userId, code);
+  if (step === 'otp' || step === 'radius') {
+    const check =
+      step === 'otp'
+        ? await checkUserOtp(ctx, pending.userId, code)
+        : await checkRadiusCode(ctx, pending, code);
     if (check.ok) return { ok: true };
+    if (check.reason === 'unchecked')
+      return {
+        ok: false,
+        error: loginMessage('radiusUnavailable', lang),
+        reason: 'mfa_failed',
+        endsSignIn: false,
+      };
     const blocked = check.reason === 'blocked';
     return {
       ok: false,
@@ -170,14 +205,15 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     held: { token: string; pending: PendingSignIn },
     error: string,
   ): Promise<FastifyReply> => {
-    const step = (await hasOtpBound(ctx, held.pending.userId)) ? 'otp' : 'enrol';
+    const step = await heldStep(ctx, held.pending.userId);
     const base = {
       next: held.pending.next,
       error,
       username: held.pending.username,
       csrfToken: anonymousCsrf(ctx, request, reply),
     };
-    if (step === 'otp') return sendLoginPage(ctx, request, reply, { ...base, mfa: 'otp' });
+    // A RADIUS-checked code is typed in the same field as an authenticator's.
+    if (step !== 'enrol') return sendLoginPage(ctx, request, reply, { ...base, mfa: 'otp' });
     const secret = await enrolSecretOf(ctx, held.token, held.pending);
     if (secret === null) return reply.redirect(LOGIN_PATH, 302);
     const uri = otpAuthUri(secret, held.pending.username, ISSUER);
@@ -209,7 +245,7 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
 
     const { token, pending } = held;
     const user = await findUserById(ctx.db, pending.userId);
-    const step = (await hasOtpBound(ctx, pending.userId)) ? 'otp' : 'enrol';
+    const step = await heldStep(ctx, pending.userId);
     const log = (reason: string) =>
       recordSignIn(ctx.db, request, {
         username: pending.username,

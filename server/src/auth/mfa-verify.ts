@@ -47,19 +47,23 @@ export async function hasOtpBound(ctx: AppContext, userId: string): Promise<bool
 export type OtpCheck = { ok: true } | { ok: false; reason: 'unset' | 'invalid' | 'blocked'; minutes: number };
 
 /**
- * Checks a code against the user's authenticator. Each code is accepted once (its time step is claimed);
- * wrong codes count per user like wrong passwords, and reaching the limit blocks MFA for the user's lock
- * time — six digits must not be guessable by trying.
+ * The counting around every MFA code check: wrong codes count per user like wrong passwords, and reaching
+ * the limit blocks MFA for the user's lock time — six digits must not be guessable by trying. `matches`
+ * decides the code (true right, false wrong); null means it could not be checked at all (a RADIUS server that
+ * did not answer), which counts nothing.
  */
-export async function checkUserOtp(ctx: AppContext, userId: string, code: string): Promise<OtpCheck> {
+export async function countedMfaCheck(
+  ctx: AppContext,
+  userId: string,
+  matches: (now: number) => Promise<boolean | null>,
+): Promise<OtpCheck | { ok: false; reason: 'unchecked'; minutes: 0 }> {
   const { userLimitCount, userLimitMinutes } = await loginLimits(ctx.db, ctx.config);
   const now = Date.now();
   if (await findBlock(ctx.db, 'mfa', userId, now))
     return { ok: false, reason: 'blocked', minutes: userLimitMinutes };
-  const secret = await otpSecretOf(ctx, userId);
-  if (secret === null) return { ok: false, reason: 'unset', minutes: 0 };
-  const step = matchOtpStep(secret, code, now);
-  if (step !== null && (await claimOtpStep(ctx.db, userId, step))) {
+  const verdict = await matches(now);
+  if (verdict === null) return { ok: false, reason: 'unchecked', minutes: 0 };
+  if (verdict) {
     await clearFailures(ctx.db, 'mfa', userId);
     return { ok: true };
   }
@@ -71,6 +75,22 @@ export async function checkUserOtp(ctx: AppContext, userId: string, code: string
     return { ok: false, reason: 'blocked', minutes: userLimitMinutes };
   }
   return { ok: false, reason: 'invalid', minutes: 0 };
+}
+
+/**
+ * Checks a code against the user's authenticator. Each code is accepted once (its time step is claimed);
+ * wrong codes count as countedMfaCheck says.
+ */
+export async function checkUserOtp(ctx: AppContext, userId: string, code: string): Promise<OtpCheck> {
+  const secret = await otpSecretOf(ctx, userId);
+  if (secret === null) return { ok: false, reason: 'unset', minutes: 0 };
+  const check = await countedMfaCheck(ctx, userId, async (now) => {
+    const step = matchOtpStep(secret, code, now);
+    return step !== null && (await claimOtpStep(ctx.db, userId, step));
+  });
+  // The authenticator always decides: "unchecked" never comes from it.
+  if (!check.ok && check.reason === 'unchecked') return { ok: false, reason: 'invalid', minutes: 0 };
+  return check;
 }
 
 /** Whether the caller may see secrets now without proving MFA again. */
