@@ -3,9 +3,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { Http, useService, useT } from '@bastion/sdk';
-import { InlineResult, type Outcome } from './InlineResult';
-import { readAnswer, readFailure } from './ldapAnswers';
+import { useT } from '@bastion/sdk';
+import { InlineResult } from './InlineResult';
+import { useTestCall } from './useTestCall';
 
 const LdapImportDialog = lazy(() => import('./LdapImportDialog'));
 
@@ -32,44 +32,16 @@ const TESTED = [
  */
 export default function LdapPanel({ values }: { values: Record<string, unknown> }) {
   const t = useT();
-  const http = useService(Http);
-  const [testing, setTesting] = useState(false);
-  const [config, setConfig] = useState<Outcome>(null);
+  const config = useTestCall(t('ldap.noAnswer'));
+  const login = useTestCall(t('ldap.noAnswer'));
   const [loginOpen, setLoginOpen] = useState(false);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [loggingIn, setLoggingIn] = useState(false);
-  const [login, setLogin] = useState<Outcome>(null);
   const [importOpen, setImportOpen] = useState(false);
 
-  const testConfig = async () => {
-    setTesting(true);
-    setConfig(null);
-    try {
-      const body = Object.fromEntries(TESTED.map((name) => [name, values[name]]));
-      setConfig({
-        ok: true,
-        text: readAnswer(await http.post(TEST_CONFIG_URL, body, { silent: true })).text,
-      });
-    } catch (error) {
-      setConfig({ ok: false, text: readFailure(error, t('ldap.noAnswer')).text });
-    } finally {
-      setTesting(false);
-    }
-  };
-
-  const testLogin = async () => {
-    setLoggingIn(true);
-    setLogin(null);
-    try {
-      const answer = await http.post(TEST_LOGIN_URL, { username, password }, { silent: true });
-      setLogin({ ok: true, text: readAnswer(answer).text });
-    } catch (error) {
-      setLogin({ ok: false, text: readFailure(error, t('ldap.noAnswer')).text });
-    } finally {
-      setLoggingIn(false);
-    }
-  };
+  const testConfig = () =>
+    config.run(TEST_CONFIG_URL, Object.fromEntries(TESTED.map((name) => [name, values[name]])));
+  const testLogin = () => login.run(TEST_LOGIN_URL, { username, password });
 
   return (
     <fieldset className="border-none p-0 m-0 flex flex-column gap-2" data-testid="ldap-tools">
@@ -80,7 +52,7 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
           type="button"
           label={t('ldap.testConfig')}
           icon="pi pi-link"
-          loading={testing}
+          loading={config.busy}
           onClick={() => void testConfig()}
           data-testid="ldap-test-config"
         />
@@ -90,7 +62,7 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
           icon="pi pi-user"
           severity="secondary"
           onClick={() => {
-            setLogin(null);
+            login.reset();
             setLoginOpen(true);
           }}
           data-testid="ldap-test-login"
@@ -104,7 +76,7 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
           data-testid="ldap-import-open"
         />
       </div>
-      <InlineResult outcome={config} testId="ldap-test-config-result" />
+      <InlineResult outcome={config.outcome} testId="ldap-test-config-result" />
 
       <Dialog
         header={t('ldap.testLogin')}
@@ -140,12 +112,12 @@ export default function LdapPanel({ values }: { values: Record<string, unknown> 
             inputClassName="w-full"
             autoComplete="new-password"
           />
-          <InlineResult outcome={login} testId="ldap-test-login-result" />
+          <InlineResult outcome={login.outcome} testId="ldap-test-login-result" />
           <div className="flex justify-content-end">
             <Button
               type="submit"
               label={t('ldap.test')}
-              loading={loggingIn}
+              loading={login.busy}
               disabled={username.trim() === '' || password === ''}
               data-testid="ldap-test-login-submit"
             />

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { Http, useService, useT } from '@bastion/sdk';
-import { InlineResult, type Outcome } from './InlineResult';
-import { readAnswer, readFailure } from './ldapAnswers';
+import { useT } from '@bastion/sdk';
+import { InlineResult } from './InlineResult';
+import { useTestCall } from './useTestCall';
 
 const TEST_URL = '/api/v1/settings/radius/testing/';
 
@@ -18,25 +18,10 @@ const TESTED = ['RADIUS_SERVER', 'RADIUS_PORT', 'RADIUS_SECRET'];
  */
 export default function RadiusPanel({ values }: { values: Record<string, unknown> }) {
   const t = useT();
-  const http = useService(Http);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [testing, setTesting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const test = async () => {
-    setTesting(true);
-    setOutcome(null);
-    try {
-      const typed = Object.fromEntries(TESTED.map((name) => [name, values[name]]));
-      const answer = await http.post(TEST_URL, { ...typed, username, password }, { silent: true });
-      setOutcome({ ok: true, text: readAnswer(answer).text });
-    } catch (error) {
-      setOutcome({ ok: false, text: readFailure(error, t('ldap.noAnswer')).text });
-    } finally {
-      setTesting(false);
-    }
-  };
+  const test = useTestCall(t('ldap.noAnswer'));
+  const typed = () => Object.fromEntries(TESTED.map((name) => [name, values[name]]));
 
   return (
     <fieldset className="border-none p-0 m-0 flex flex-column gap-2" data-testid="radius-tools">
@@ -67,13 +52,13 @@ export default function RadiusPanel({ values }: { values: Record<string, unknown
           type="button"
           label={t('ldap.test')}
           icon="pi pi-send"
-          loading={testing}
+          loading={test.busy}
           disabled={username.trim() === '' || password === ''}
-          onClick={() => void test()}
+          onClick={() => void test.run(TEST_URL, { ...typed(), username, password })}
           data-testid="radius-test-submit"
         />
       </div>
-      <InlineResult outcome={outcome} testId="radius-test-result" />
+      <InlineResult outcome={test.outcome} testId="radius-test-result" />
     </fieldset>
   );
 }

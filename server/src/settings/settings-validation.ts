@@ -61,7 +61,8 @@ const isLdapUri = (value: string): boolean => {
 };
 
 /** A DNS name (RFC 1123 labels) or an IPv4/IPv6 address; nothing that carries a port, a path or a scheme. */
-const HOST_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const isHost = (value: string): boolean => net.isIP(value) !== 0 || HOST_NAME.test(value);
 
 function checkText(value: unknown, maxLength: number, lang: Language): string | string[] {
