@@ -4,14 +4,14 @@
 // before the start: `dc=example,dc=org` with `ou=people` (USER_COUNT users) and `ou=staff` (two more).
 // A disabled user is locked the way OpenLDAP does it, by the password-policy overlay's pwdAccountLockedTime:
 // the directory itself then refuses the user's bind. stop() ends slapd and removes the directory.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './server-process.mjs';
 import { throwAwayCertificate } from './test-certificate.mjs';
-import { WAIT_MS } from './wait.mjs';
+import { startDaemon } from './test-daemon.mjs';
 
 const SLAPD = '/usr/sbin/slapd';
 const SLAPADD = '/usr/sbin/slapadd';
@@ -151,29 +151,13 @@ export async function startLdapServer() {
   const port = await freePort();
   const ldapsPort = await freePort();
   // -d 0: stay in the foreground (a child of the test process) and log nothing.
-  const child = spawn(
-    SLAPD,
-    ['-f', conf, '-h', `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${ldapsPort}/`, '-d', '0'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
+  const daemon = await startDaemon({
+    name: 'slapd',
+    command: SLAPD,
+    args: ['-f', conf, '-h', `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${ldapsPort}/`, '-d', '0'],
+    dir,
+    ready: async () => (await canConnect(port)) && (await canConnect(ldapsPort)),
   });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await canConnect(port)) || !(await canConnect(ldapsPort))) {
-    if (exited || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`slapd did not start:\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  let stopped = false;
   return {
     port,
     ldapsPort,
@@ -181,16 +165,7 @@ export async function startLdapServer() {
     ldapsUrl: `ldaps://127.0.0.1:${ldapsPort}`,
     certificate,
     dir,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      if (!exited) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: daemon.stop,
   };
 }
 

@@ -2,12 +2,11 @@
 // its own in a temporary directory (`freeradius -d`): one client, 127.0.0.1 with RADIUS_TEST_SECRET, which
 // must send Message-Authenticator; PAP against a users file; one auth listener on a free loopback UDP port.
 // The users file holds RADIUS_USERS (username → password). stop() ends the server and removes the directory.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import dgram from 'node:dgram';
-import { WAIT_MS } from './wait.mjs';
+import { startDaemon } from './test-daemon.mjs';
 
 const FREERADIUS = '/usr/sbin/freeradius';
 
@@ -117,43 +116,12 @@ export async function startRadiusServer() {
   writeFileSync(path.join(dir, 'users'), usersFile());
   writeFileSync(path.join(dir, 'dictionary'), '');
   // -f: stay in the foreground (a child of the test process); -l stdout: its log, read for readiness.
-  const child = spawn(FREERADIUS, ['-f', '-d', dir, '-n', 'radiusd', '-l', 'stdout'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const onData = (chunk) => {
-    output = (output + chunk).slice(-8000);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const deadline = Date.now() + WAIT_MS;
-  while (!output.includes('Ready to process requests')) {
-    if (exited || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`FreeRADIUS did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  let stopped = false;
-  return {
-    port,
-    secret: RADIUS_TEST_SECRET,
+  const daemon = await startDaemon({
+    name: 'FreeRADIUS',
+    command: FREERADIUS,
+    args: ['-f', '-d', dir, '-n', 'radiusd', '-l', 'stdout'],
     dir,
-    log: () => output,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      if (!exited) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+    ready: (output) => output.includes('Ready to process requests'),
+  });
+  return { port, secret: RADIUS_TEST_SECRET, dir, log: daemon.output, stop: daemon.stop };
 }
