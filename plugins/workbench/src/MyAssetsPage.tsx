@@ -121,6 +121,7 @@ export default function MyAssetsPage() {
     name: 'favorite',
     label: 'asset.favorite',
     icon: 'pi pi-star',
+    iconOnly: true,
     has: (row) => !favorites.isFavorite(String(row.id)),
     onClick: async ({ row, reload }) => {
       await favorites.toggle(String(row.id));
