@@ -131,7 +131,7 @@ describe('connection info', () => {
       `${URL}?asset_id=${granted.id}&system_user_id=00000000-0000-4000-8000-000000000000`,
     );
     expect(unbound.status).toBe(400);
-    expect(unbound.body.system_user_id?.[0]).toMatch(/cannot log in/);
+    expect(unbound.body.system_user_id?.[0]).toBe('该系统用户不能登录此资产');
   });
 
   it('answers 404 for an asset the user was not granted, and admins see any asset of the org', async () => {
