@@ -1,6 +1,7 @@
 import type { RequestContext } from '../engine/declaration';
 import { findUserCredentials } from '../data/stores/users';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
+import { ensureOrgRoot } from '../resources/assets/node-store';
 import { TERMINAL_ENDPOINT, TERMINAL_ENDPOINT_RULE } from '../resources/terminal/names';
 import { DEMO_ORGS } from './demo-data';
 import { systemContext, type SeedEnv } from './seed-context';
@@ -17,7 +18,7 @@ import { systemContext, type SeedEnv } from './seed-context';
 export const DEMO_ENDPOINT = {
   name: 'Shanghai bastion',
   host: 'bastion-sh.demo.example.com',
-  ssh_port: 2222,
+  ssh_port: 2223,
 };
 
 export interface AccessSeedResult {
@@ -29,7 +30,8 @@ export async function seedAccess(env: SeedEnv): Promise<AccessSeedResult> {
   const [defaultOrg] = DEMO_ORGS;
   const ctx = systemContext(defaultOrg!.id);
   const assets = await env.resources.get('assets.asset').find(null, ctx);
-  const linux = assets.filter((asset) => asset.platform === 'Linux').slice(0, 40);
+  const linux = assets.filter((asset) => asset.platform === 'Linux');
+  const root = await ensureOrgRoot(env.resources, ctx);
 
   const domain = await env.resources.get('assets.domain').create(
     {
@@ -62,8 +64,10 @@ export async function seedAccess(env: SeedEnv): Promise<AccessSeedResult> {
       password: 'Demo-Ops-Pass-1',
       priority: 90,
       sudo: '/bin/systemctl,/usr/bin/journalctl',
-      assets: linux.map((a) => a.id),
-      comment: 'Demo: the operators’ account on every Linux host',
+      nodes: [root.id],
+      // Bound directly too, a dozen hosts hold its account (the authbook's rows).
+      assets: linux.slice(0, 12).map((a) => a.id),
+      comment: 'Demo: the operators’ account on every host of the org',
     },
     ctx,
   );
@@ -110,10 +114,10 @@ export async function seedAccess(env: SeedEnv): Promise<AccessSeedResult> {
   ];
   for (const rule of RULES) await rules.create(rule, ruleCtx);
 
-  const root = systemContext(ROOT_ORG_ID);
+  const global = systemContext(ROOT_ORG_ID);
   const endpoint = await env.resources
     .get(TERMINAL_ENDPOINT)
-    .create({ ...DEMO_ENDPOINT, comment: 'Demo' }, root);
+    .create({ ...DEMO_ENDPOINT, comment: 'Demo' }, global);
   await env.resources.get(TERMINAL_ENDPOINT_RULE).create(
     {
       name: 'Shanghai hosts',
@@ -122,7 +126,7 @@ export async function seedAccess(env: SeedEnv): Promise<AccessSeedResult> {
       endpoint: endpoint.id,
       comment: 'Demo',
     },
-    root,
+    global,
   );
   return { systemUsers: 3, commandFilterRules: RULES.length };
 }

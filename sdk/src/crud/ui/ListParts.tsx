@@ -65,22 +65,24 @@ export function RowActionButtons<R extends Row = Row>({
   const row = context.row;
   const present = actions.filter((a) => (a.has ? a.has(row) : true));
   if (!present.length) return null;
-  const icons = present.filter((a) => a.iconOnly).map((a) => (
-    <Button
-      key={a.name}
-      type="button"
-      size="small"
-      text
-      rounded
-      severity={a.severity ?? 'warning'}
-      icon={a.icon}
-      aria-label={a.label}
-      title={a.label}
-      disabled={a.can ? !a.can(row) : false}
-      onClick={() => void a.onClick(context)}
-      data-testid={`row-${a.name}`}
-    />
-  ));
+  const icons = present
+    .filter((a) => a.iconOnly)
+    .map((a) => (
+      <Button
+        key={a.name}
+        type="button"
+        size="small"
+        text
+        rounded
+        severity={a.severity ?? 'warning'}
+        icon={a.icon}
+        aria-label={a.label}
+        title={a.label}
+        disabled={a.can ? !a.can(row) : false}
+        onClick={() => void a.onClick(context)}
+        data-testid={`row-${a.name}`}
+      />
+    ));
   const shown = present.filter((a) => !a.iconOnly);
   const button = (a: RowAction<R>) => (
     <Button
