@@ -65,6 +65,14 @@ const ROUTES: readonly Walk[] = [
   },
   { path: '/console/assets/cmd-filters', kind: 'list', rows: true },
   { path: '/console/assets/cmd-filters/:id', kind: 'detail', ids: FILTERS },
+  // Its Rules tab lists the demo's deny / confirm / allow rules.
+  {
+    path: '/console/assets/cmd-filters/:id',
+    kind: 'detail',
+    ids: FILTERS,
+    query: async () => '?activeTab=rules',
+    shows: '[data-testid="cmd-filter-rules"] tbody tr[role="row"]',
+  },
   { path: '/console/assets/cmd-filters/:id/update', kind: 'update', ids: FILTERS, save: true },
   { path: '/console/assets/cmd-filters/create', kind: 'create' },
   {
@@ -211,6 +219,7 @@ async function check(page: Page, walk: Walk, path: string): Promise<void> {
     if (walk.rows) await table.locator('tbody tr[role="row"]').first().waitFor();
   } else if (walk.kind === 'detail') {
     await visible(page, '[data-testid="detail-title"]').waitFor();
+    if (walk.shows) await visible(page, walk.shows).first().waitFor();
   } else if (walk.kind === 'create' || walk.kind === 'update') {
     const submit = visible(page, '[data-testid="form-submit"]');
     await submit.waitFor();
