@@ -6,24 +6,12 @@ import { Client, startTestServer, type TestServer } from './harness';
 import { adminClient, call, type AssetBody } from './asset-helpers';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { createAsset, createNode, grant, signedInPerson } from './grant-helpers';
+import type { ConnectionInfo as Info } from '../../sdk/src/crud/ui/ConnectionInfoDialog';
 
 const URL = '/api/v1/terminal/connection-info/';
 const ENDPOINTS = '/api/v1/terminal/endpoints/';
 const RULES = '/api/v1/terminal/endpoint-rules/';
 const SYSTEM_USERS = '/api/v1/assets/system-users/';
-
-interface Info {
-  asset: { id: string; hostname: string; ip: string };
-  system_users: Array<{ id: string; name: string; username: string; protocol: string }>;
-  system_user: string | null;
-  connections: Array<{
-    protocol: string;
-    host: string;
-    port: number;
-    endpoint: string;
-    command: string | null;
-  }>;
-}
 
 let server: TestServer;
 let admin: Client;
