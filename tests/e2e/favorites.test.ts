@@ -49,12 +49,20 @@ describe('favourite assets', () => {
         .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').match(/fav-[abc]/)?.[0] ?? ''));
     await expect.poll(hostnames).toEqual(['fav-a', 'fav-b', 'fav-c']);
     const last = list.locator('tbody tr', { hasText: 'fav-c' });
-    await last.locator('[data-testid="row-favorite"]').click();
+    // The favourite action is a star icon named by its label (tooltip and accessible name), not a text button.
+    const star = last.getByRole('button', { name: 'Favorite', exact: true });
+    expect(await star.getAttribute('title')).toBe('Favorite');
+    expect((await star.textContent())?.trim()).toBe('');
+    expect(await star.locator('.pi-star').count()).toBe(1);
+    await star.click();
     await expect.poll(hostnames).toEqual(['fav-c', 'fav-a', 'fav-b']);
     // The star is the user's own, kept by the server: a new visit lists it first too.
     await page.reload();
     await expect.poll(hostnames).toEqual(['fav-c', 'fav-a', 'fav-b']);
-    await list.locator('tbody tr', { hasText: 'fav-c' }).locator('[data-testid="row-unfavorite"]').click();
+    // Starred, the star is filled and names the opposite action.
+    const filled = list.locator('tbody tr', { hasText: 'fav-c' }).getByRole('button', { name: 'Unfavorite' });
+    expect(await filled.locator('.pi-star-fill').count()).toBe(1);
+    await filled.click();
     await expect.poll(hostnames).toEqual(['fav-a', 'fav-b', 'fav-c']);
     expect(page.errors).toEqual([]);
     await page.context().close();

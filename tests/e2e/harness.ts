@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../server/src/data/database';
 import { findUserCredentials, updateOwnProfile } from '../../server/src/data/stores/users';
 import { createUser, type NewUser } from '../../server/src/users/create-user';
+import { seedDemo } from '../../server/src/seed/seed-demo';
 import { launchChromium } from '../support/chromium.mjs';
 import { signedTestLicence, TEST_LICENCE_KEY } from '../support/licence.mjs';
 import { WAIT_MS } from '../support/wait.mjs';
@@ -57,7 +58,12 @@ export interface ConsoleOptions {
   pluginTrustedKeys?: string[];
   /** BASTION_DEV_OVERRIDES: import-map overrides from localStorage, scripts from loopback dev servers. */
   devOverrides?: boolean;
+  /** Loads the demo data set (README "A console full of data"); its users' password is DEMO_PASSWORD. */
+  demo?: boolean;
 }
+
+/** The demo users' password when a console is started with `demo`. */
+export const DEMO_PASSWORD = 'Demo-E2e-Pass-1!';
 
 export async function startConsole(options: ConsoleOptions = {}): Promise<Console> {
   if (!fs.existsSync(path.join(distDir, 'ui', 'index.html'))) {
@@ -110,6 +116,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
+  if (options.demo) await seedDemo({ db: app.db, resources: app.engine.registry }, DEMO_PASSWORD);
   // The admin the first start created has its first login behind it too (see createUser below).
   const admin = await findUserCredentials(app.db, 'admin');
   if (admin) await updateOwnProfile(app.db, admin.user.id, { isFirstLogin: false });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import {
+  ConnectionInfoDialog,
   DetailPage,
   Http,
   InfoTab,
@@ -58,6 +60,7 @@ const labelsCard = m2mCard({
 
 function Aside({ c }: { c: DetailContext }) {
   const http = useService(Http);
+  const [connection, setConnection] = useState(false);
   const actions: QuickAction[] = [
     {
       name: 'active',
@@ -93,10 +96,20 @@ function Aside({ c }: { c: DetailContext }) {
         if (task) openTaskLog(task);
       },
     },
+    {
+      name: 'connection',
+      label: 'asset.quick.connection',
+      type: 'button',
+      buttonLabel: 'asset.quick.connectionButton',
+      onClick: () => setConnection(true),
+    },
   ];
   return (
     <>
       <QuickActions title="asset.quick.title" actions={actions} />
+      {connection ? (
+        <ConnectionInfoDialog assetId={String(c.object.id)} onHide={() => setConnection(false)} />
+      ) : null}
       {nodesCard(c)}
       {labelsCard(c)}
     </>

@@ -1,4 +1,5 @@
 import { createElement, lazy } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
 import { crudRoutes, type FormPageProps, type RouteContribution } from '@bastion/sdk';
 import {
   AREAS,
@@ -45,7 +46,31 @@ const STORAGE_FORM = {
   fields: [['terminal.basic', ['name', 'type', 'meta', 'is_default', 'comment']]],
 } as const;
 
+/**
+ * The original addresses a component's detail and update at `/settings/terminal/:id[/update]`; here they
+ * live with the other components (`…/components/:id`), and the original addresses lead there
+ * (docs/route-walk.md#addresses-that-lead-elsewhere).
+ */
+function ComponentAddress({ update }: { update: boolean }) {
+  const { id = '' } = useParams();
+  const to = `${AREA_PATHS.components}/${encodeURIComponent(id)}${update ? '/update' : ''}`;
+  return createElement(Navigate, { to, replace: true });
+}
+
+const componentAddress = (update: boolean): RouteContribution => ({
+  path: `${TERMINAL_PATH}/:id${update ? '/update' : ''}`,
+  view: 'settings',
+  title: update ? 'terminal.components.update' : 'terminal.components.detail',
+  hidden: true,
+  noCache: true,
+  hideOrganization: true,
+  permissions: ['settings.view_setting', TERMINAL_PERMISSION],
+  element: createElement(ComponentAddress, { update }),
+});
+
 export const terminalRoutes: RouteContribution[] = [
+  componentAddress(false),
+  componentAddress(true),
   {
     path: TERMINAL_PATH,
     view: 'settings',

@@ -1,5 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { READ_ONLY_TABLE, ListPage, type ColumnOverride, type Row, type RowAction } from '@bastion/sdk';
+import {
+  ConnectionInfoDialog,
+  READ_ONLY_TABLE,
+  ListPage,
+  type ColumnOverride,
+  type Row,
+  type RowAction,
+} from '@bastion/sdk';
 import { ActionTags, ProtocolTags } from './ActionTags';
 import { AssetDetailDialog } from './AssetDetailDialog';
 import { canConnect, isInactive, type GrantedAsset } from './assetRules';
@@ -46,6 +53,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
 export default function MyAssetsPage() {
   const [node, setNode] = useState<NodeRef | null>(null);
   const [shown, setShown] = useState<AssetRow | null>(null);
+  const [connecting, setConnecting] = useState<string | null>(null);
   const favorites = useFavorites();
 
   const columnsMeta = useMemo<Record<string, ColumnOverride<Row>>>(
@@ -116,11 +124,20 @@ export default function MyAssetsPage() {
     },
   };
 
+  // How to connect from one's own client (docs/connection-info.md).
+  const connectionInfo: RowAction = {
+    name: 'connection-info',
+    label: 'asset.connectionInfo',
+    icon: 'pi pi-info-circle',
+    onClick: ({ row }) => setConnecting(String(row.id)),
+  };
+
   // Starred assets are listed first by the server: the list is read again after each change.
   const favorite: RowAction = {
     name: 'favorite',
     label: 'asset.favorite',
     icon: 'pi pi-star',
+    iconOnly: true,
     has: (row) => !favorites.isFavorite(String(row.id)),
     onClick: async ({ row, reload }) => {
       await favorites.toggle(String(row.id));
@@ -158,11 +175,12 @@ export default function MyAssetsPage() {
             selectable={false}
             detailPath={null}
             extraQuery={node ? { node_id: node.id } : undefined}
-            rowActions={[connect, favorite, unfavorite]}
+            rowActions={[connect, connectionInfo, favorite, unfavorite]}
           />
         ) : null}
       </div>
       {shown ? <AssetDetailDialog asset={shown} onHide={() => setShown(null)} /> : null}
+      {connecting ? <ConnectionInfoDialog assetId={connecting} onHide={() => setConnecting(null)} /> : null}
     </div>
   );
 }

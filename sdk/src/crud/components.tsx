@@ -5,6 +5,7 @@ import type { DetailItem, QuickAction, RelationCardProps } from './ui/DetailPart
 import type { ImportDialogProps } from './ui/ImportDialog';
 import type { ExportDialogProps } from './ui/ExportDialog';
 import type { MfaDialogProps } from './ui/MfaDialog';
+import type { ConnectionInfoDialogProps } from './ui/ConnectionInfoDialog';
 import type { BulkUpdateDialogProps } from './ui/BulkUpdateDialog';
 import type { ColumnSettingsDialogProps } from './ui/ColumnSettingsDialog';
 import type { TagSearchProps } from './ui/TagSearch';
@@ -105,6 +106,10 @@ export const InfoTab = lazyComponent<{
 export const ImportDialog = lazyComponent<ImportDialogProps>(() => import('./ui/ImportDialog'), true);
 export const ExportDialog = lazyComponent<ExportDialogProps>(() => import('./ui/ExportDialog'), true);
 export const MfaDialog = lazyComponent<MfaDialogProps>(() => import('./ui/MfaDialog'), true);
+export const ConnectionInfoDialog = lazyComponent<ConnectionInfoDialogProps>(
+  () => import('./ui/ConnectionInfoDialog'),
+  true,
+);
 export const BulkUpdateDialog = lazyComponent<BulkUpdateDialogProps>(
   () => import('./ui/BulkUpdateDialog'),
   true,

@@ -42,6 +42,7 @@ export type { DetailItem, QuickAction, RelationCardProps } from './ui/DetailPart
 export type { ImportDialogProps } from './ui/ImportDialog';
 export type { ExportDialogProps } from './ui/ExportDialog';
 export type { MfaDialogProps } from './ui/MfaDialog';
+export type { ConnectionInfoDialogProps } from './ui/ConnectionInfoDialog';
 export type { BulkUpdateDialogProps } from './ui/BulkUpdateDialog';
 export type { TagSearchProps, TagSearchValue } from './ui/TagSearch';
 export type { PageTab } from './ui/TabsPage';

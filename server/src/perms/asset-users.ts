@@ -5,6 +5,27 @@ import { isValidPermission } from '../resources/perms/validity';
 import { USERS } from '../resources/identity/users';
 
 /**
+ * The ids of the asset's nodes and of every node above them (a grant or binding on a node covers its whole
+ * subtree), in the org of `orgCtx`.
+ */
+export async function nodesHoldingAsset(
+  resources: ResourceDirectory,
+  orgCtx: RequestContext,
+  assetId: string,
+): Promise<string[]> {
+  const nodes = await unorderedOrgNodes(resources, orgCtx);
+  const own = new Set(await resources.get(ASSET).linked('nodes', assetId));
+  // Keys are materialised paths (`1:3:12` under `1:3`, `1`).
+  const aboveKeys = new Set<string>();
+  for (const node of nodes) {
+    if (!own.has(node.id)) continue;
+    const parts = node.key.split(':');
+    for (let depth = 1; depth <= parts.length; depth += 1) aboveKeys.add(parts.slice(0, depth).join(':'));
+  }
+  return nodes.filter((node) => aboveKeys.has(node.key)).map((node) => node.id);
+}
+
+/**
  * Who may reach one asset (the asset detail's "Authorized users", docs/resources.md#what-a-user-was-granted):
  * the users named by a valid permission of the asset's org — directly or through a group — that grants the
  * asset itself or a node above it (a node grant covers its whole subtree). Only members of the org count, as
@@ -18,16 +39,7 @@ export async function usersReachingAsset(
 ): Promise<StoredRow[]> {
   const orgCtx: RequestContext = { ...ctx, orgId: String(asset.org_id) };
   const assetId = String(asset.id);
-  const nodes = await unorderedOrgNodes(resources, orgCtx);
-  const own = new Set(await resources.get(ASSET).linked('nodes', assetId));
-  // The asset's nodes and every node above them: keys are materialised paths (`1:3:12` under `1:3`, `1`).
-  const aboveKeys = new Set<string>();
-  for (const node of nodes) {
-    if (!own.has(node.id)) continue;
-    const parts = node.key.split(':');
-    for (let depth = 1; depth <= parts.length; depth += 1) aboveKeys.add(parts.slice(0, depth).join(':'));
-  }
-  const aboveIds = nodes.filter((node) => aboveKeys.has(node.key)).map((node) => node.id);
+  const aboveIds = await nodesHoldingAsset(resources, orgCtx, assetId);
   const byAsset = { field: 'assets', op: 'eq' as const, value: assetId };
   const permissions = (
     await resources

@@ -8,6 +8,7 @@ import type { ResourceAccess, RequestContext } from '../engine/declaration';
 import { DEMO_GROUPS, DEMO_LABELS, DEMO_MESSAGES, DEMO_ORGS, demoAssets, demoUsers } from './demo-data';
 import { optionalResource, systemContext, type SeedEnv } from './seed-context';
 import { seedTicketsAndPermissions } from './seed-tickets';
+import { seedAccess } from './seed-access';
 
 export const DEMO_MARKER = 'demo';
 
@@ -162,6 +163,7 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
   }
 
   Object.assign(result, await seedTicketsAndPermissions(env));
+  await seedAccess(env);
 
   const admin = (await findUserCredentials(env.db, 'admin'))?.user.id;
   for (const item of DEMO_MESSAGES) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { ResourceRegistry } from '../engine/runtime';
 import { registerComponentRoutes } from './component-routes';
+import { registerConnectionInfo } from './connection-info';
 import { registerComponentUserAuth } from './component-user-auth';
 import { registerReplayRoutes } from './replay-routes';
 import { registerSessionRoutes } from './session-routes';
@@ -15,5 +16,6 @@ export function registerTerminal(app: FastifyInstance, ctx: AppContext, registry
   registerSessionRoutes(app, ctx, registry);
   registerStorageRoutes(app, ctx, registry);
   registerSmartEndpoint(app, ctx, registry);
+  registerConnectionInfo(app, ctx, registry);
   registerComponentUserAuth(app, ctx, registry);
 }

@@ -16,7 +16,7 @@ import {
 export const SMART_ENDPOINT_URL = '/api/v1/terminal/endpoints/smart/';
 
 /** The endpoint port that serves a protocol; protocols not listed go through the web ports. */
-const PORT_OF: Readonly<Record<string, string>> = {
+export const PORT_OF: Readonly<Record<string, string>> = {
   ssh: 'ssh_port',
   rdp: 'rdp_port',
   mysql: 'mysql_port',

@@ -70,6 +70,18 @@ const en = {
     button: { import: 'Import', stop: 'Stop', continue: 'Continue', finished: 'Finished' },
     filter: { all: 'All', success: 'Success', failed: 'Failed', pending: 'Pending' },
   },
+  connection: {
+    title: 'Connection info',
+    systemUser: 'System user',
+    noSystemUser: 'No system user logs in to this asset',
+    protocol: 'Protocol',
+    host: 'Host',
+    port: 'Port',
+    none: 'This asset speaks no protocol a client connects to directly',
+    sshCommand: 'SSH command',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
   mfa: {
     title: 'MFA verification',
     prompt: 'Enter the 6-digit code of your authenticator',

@@ -71,6 +71,18 @@ const ja: CrudStrings = {
     button: { import: 'インポート', stop: '停止', continue: '続行', finished: '完了' },
     filter: { all: 'すべて', success: '成功', failed: '失敗', pending: '待機中' },
   },
+  connection: {
+    title: '接続情報',
+    systemUser: 'システムユーザー',
+    noSystemUser: 'このアセットにログインできるシステムユーザーはありません',
+    protocol: 'プロトコル',
+    host: 'ホスト',
+    port: 'ポート',
+    none: 'このアセットにはクライアントから直接接続できるプロトコルがありません',
+    sshCommand: 'SSH コマンド',
+    copy: 'コピー',
+    copied: 'コピーしました',
+  },
   mfa: {
     title: 'MFA 認証',
     prompt: '認証アプリの 6 桁のコードを入力してください',

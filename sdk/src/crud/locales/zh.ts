@@ -68,6 +68,18 @@ const zh: CrudStrings = {
     button: { import: '导入', stop: '停止', continue: '继续', finished: '已完成' },
     filter: { all: '全部', success: '成功', failed: '失败', pending: '等待' },
   },
+  connection: {
+    title: '连接信息',
+    systemUser: '系统用户',
+    noSystemUser: '没有可登录此资产的系统用户',
+    protocol: '协议',
+    host: '主机',
+    port: '端口',
+    none: '此资产没有可由客户端直接连接的协议',
+    sshCommand: 'SSH 命令',
+    copy: '复制',
+    copied: '已复制',
+  },
   mfa: { title: 'MFA 认证', prompt: '请输入认证器中的 6 位验证码', invalid: 'MFA 错误，请检查' },
   export: {
     title: '导出',

@@ -54,7 +54,7 @@ export interface RowActionButtonsProps<R extends Row = Row> {
 
 /**
  * A row's action buttons on one line in every language: up to two as buttons, else the first and a "More"
- * menu with the rest (docs/crud.md#list-page).
+ * menu with the rest, then the icon-only ones (docs/crud.md#list-page).
  */
 export function RowActionButtons<R extends Row = Row>({
   actions,
@@ -63,8 +63,27 @@ export function RowActionButtons<R extends Row = Row>({
   primary = 'update',
 }: RowActionButtonsProps<R>) {
   const row = context.row;
-  const shown = actions.filter((a) => (a.has ? a.has(row) : true));
-  if (!shown.length) return null;
+  const present = actions.filter((a) => (a.has ? a.has(row) : true));
+  if (!present.length) return null;
+  const icons = present
+    .filter((a) => a.iconOnly)
+    .map((a) => (
+      <Button
+        key={a.name}
+        type="button"
+        size="small"
+        text
+        rounded
+        severity={a.severity ?? 'warning'}
+        icon={a.icon}
+        aria-label={a.label}
+        title={a.label}
+        disabled={a.can ? !a.can(row) : false}
+        onClick={() => void a.onClick(context)}
+        data-testid={`row-${a.name}`}
+      />
+    ));
+  const shown = present.filter((a) => !a.iconOnly);
   const button = (a: RowAction<R>) => (
     <Button
       key={a.name}
@@ -79,7 +98,12 @@ export function RowActionButtons<R extends Row = Row>({
     />
   );
   if (shown.length <= 2)
-    return <span className="inline-flex flex-nowrap gap-1 white-space-nowrap">{shown.map(button)}</span>;
+    return (
+      <span className="inline-flex flex-nowrap gap-1 align-items-center white-space-nowrap">
+        {shown.map(button)}
+        {icons}
+      </span>
+    );
   return (
     <span className="inline-flex flex-nowrap gap-1 align-items-center white-space-nowrap">
       {button(shown[0]!)}
@@ -94,6 +118,7 @@ export function RowActionButtons<R extends Row = Row>({
           data: { testid: `row-${a.name}` },
         }))}
       />
+      {icons}
     </span>
   );
 }

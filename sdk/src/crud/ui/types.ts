@@ -29,6 +29,11 @@ export interface RowAction<R extends Row = Row> {
   label: string;
   icon?: string;
   severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help';
+  /**
+   * Shown as its `icon` alone (the label becomes its accessible name and tooltip), always on the row itself,
+   * never in the "More" menu: for a state such as a favourite star (docs/crud.md#list-page).
+   */
+  iconOnly?: boolean;
   /** false hides it for this row. */
   has?: (row: R) => boolean;
   /** false disables it for this row. */
