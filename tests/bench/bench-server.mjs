@@ -9,7 +9,7 @@ import path from 'node:path';
 import { freePort } from '../support/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(root, 'dist/server/main.js');
+const MAIN = process.env.BENCH_MAIN ?? path.join(root, 'dist/server/main.js');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
 /**
