@@ -115,6 +115,19 @@ describe(`resource tables on ${testBackend()}`, () => {
     expect((await thingTable.linkedMany('tags', ['t0000'])).get('t0000')).toEqual(['3', '1', '2']);
     await thingTable.link('tags', 't0000', ['1'], 'remove');
     expect((await thingTable.linkedMany('tags', ['t0000'])).get('t0000')).toEqual(['3', '2']);
+    // A page reads its rows' links in the same statement, in the same order (both backends).
+    const page = await thingTable.page({
+      where: { field: 'id', op: 'in', values: ['t0000', 't0001'] },
+      order: [{ field: 'hostname', descending: false }],
+      limit: 10,
+      offset: 0,
+    });
+    expect(page.links?.get('tags')).toEqual(
+      new Map([
+        ['t0000', ['3', '2']],
+        ['t0001', ['2']],
+      ]),
+    );
     const seen: string[] = [];
     for await (const batch of thingTable.batches(
       {

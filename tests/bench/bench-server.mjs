@@ -9,7 +9,8 @@ import path from 'node:path';
 import { freePort } from '../support/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(root, 'dist/server/main.js');
+// BENCH_MAIN: another build's main.js (a copy of dist/ built from another commit), to compare two builds.
+const MAIN = process.env.BENCH_MAIN ?? path.join(root, 'dist/server/main.js');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
 /**

@@ -131,6 +131,11 @@ export async function startPostgres() {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
       await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`, database);
     },
+    /** `VACUUM ANALYZE` of a database (after a bulk load: fresh statistics, no autovacuum to come). */
+    async vacuumAnalyze(database) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`bad database name ${database}`);
+      await admin('VACUUM ANALYZE', database);
+    },
     async dropDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -5,6 +5,7 @@ import {
   findBlock,
   findBlockedKeys,
   incrementFailure,
+  isBlockedNow,
   setBlock,
 } from '../data/stores/login-failures';
 
@@ -30,7 +31,7 @@ export async function checkLoginBlock(
 }
 
 export async function isUsernameBlocked(db: Database, username: string): Promise<boolean> {
-  return (await findBlock(db, 'user', username, Date.now())) !== null;
+  return isBlockedNow(db, 'user', username, Date.now());
 }
 
 /** Records one failure; returns how many tries remain before the username is blocked (0 = now blocked). */

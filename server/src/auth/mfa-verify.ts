@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { clearFailures, findBlock, incrementFailure, setBlock } from '../data/stores/login-failures';
 import { markSessionMfaVerified } from '../data/stores/sessions';
-import { claimOtpStep, findSealedOtpSecret, setSealedOtpSecret } from '../data/stores/user-otp';
+import { claimOtpStep, findSealedOtpSecret, isOtpBound, setSealedOtpSecret } from '../data/stores/user-otp';
 import { ApiError, ResponseError } from '../http/api-error';
 import { requestLanguage } from '../http/language';
 import { credentialMessage } from './credential-messages';
@@ -41,7 +41,7 @@ async function otpSecretOf(ctx: AppContext, userId: string): Promise<string | nu
 }
 
 export async function hasOtpBound(ctx: AppContext, userId: string): Promise<boolean> {
-  return (await findSealedOtpSecret(ctx.db, userId)) !== null;
+  return isOtpBound(ctx.db, userId);
 }
 
 export type OtpCheck = { ok: true } | { ok: false; reason: 'unset' | 'invalid' | 'blocked'; minutes: number };

@@ -64,9 +64,10 @@ export interface Dialect {
   readonly linkOrder: string;
   /**
    * The targets of one row's m2m links, in link order, as ONE column of a select (PostgreSQL: an
-   * `ARRAY(…)` subquery, read back as a string array), so a page and its links are one statement — one
-   * round trip instead of one per m2m field. Null where statements cost no round trip (SQLite), and the
-   * links are read with `ResourceTable.linkedMany`.
+   * `ARRAY(…)` subquery, read back as a string array; SQLite: a `json_group_array` subquery, read back as
+   * JSON text), so a page and its links are one statement — on PostgreSQL one round trip instead of one
+   * per m2m field, on SQLite one statement and no second pass over the page's ids. Null where a backend
+   * cannot: the links are then read with `ResourceTable.linkedMany`.
    */
   linkedArray: ((link: { table: string; source: string; target: string }, rowId: string) => string) | null;
   /** DDL of a link table of an m2m field. */

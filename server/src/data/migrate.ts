@@ -6,7 +6,15 @@ import { WriteVersions } from './write-versions';
  * Hand-written tables whose reads are cached under write versions like a resource's (docs/data-layer.md
  * "Per-request costs"): a request's identity is read from them.
  */
-const VERSIONED_STORE_TABLES = ['sessions', 'role_permissions', 'licences'];
+const VERSIONED_STORE_TABLES = [
+  'sessions',
+  'role_permissions',
+  'licences',
+  // Read by every profile request (docs/data-layer.md#per-request-costs).
+  'user_public_keys',
+  'login_blocks',
+  'user_msg_subscriptions',
+];
 
 /** More schema work that must commit together with the numbered migrations (the engine's tables). */
 export type SchemaStep = (db: Database) => Promise<void>;

@@ -26,7 +26,7 @@ const MAX_PARAMETERS = 30_000;
 
 /** The ordered keys of a filtered set (rowids on SQLite, ids on PostgreSQL), cached for paging. */
 type Window = Float64Array | readonly unknown[];
-/** The m2m links read with a page (PostgreSQL): field → row id → target ids in link order. */
+/** The m2m links read with a page (`Dialect.linkedArray`): field → row id → target ids in link order. */
 export type PageLinks = ReadonlyMap<string, ReadonlyMap<string, string[]>>;
 /** The cached window of a set larger than WINDOW_MAX: such a set is paged by SQL. */
 const TOO_LARGE = Symbol('too large for a window');
@@ -313,7 +313,9 @@ export class ResourceTable {
       const column = `__link${i}`;
       const byId = new Map<string, string[]>();
       for (const row of rows) {
-        const targets = row[column];
+        // An array (PostgreSQL) or its JSON text (SQLite).
+        const value = row[column];
+        const targets: unknown = typeof value === 'string' ? JSON.parse(value) : value;
         byId.set(String(row.id), Array.isArray(targets) ? targets.map(String) : []);
         delete row[column];
       }

@@ -613,7 +613,7 @@ export class EngineResource implements ResourceAccess {
 }
 
 /**
- * The m2m links a list page read together with its rows (PostgreSQL, `ResourceTable.page`), by decoded
+ * The m2m links a list page read together with its rows (`ResourceTable.page`), by decoded
  * row: the serialisation of those rows takes them instead of one more statement per m2m field.
  */
 const PAGE_LINKS = new WeakMap<StoredRow, PageLinks>();

@@ -13,7 +13,7 @@ import {
   listSystemSubscriptions,
   saveSystemSubscription,
   saveUserReceiveBackends,
-  userReceiveBackends,
+  findUserReceiveBackends,
   type SystemSubscription,
 } from '../data/stores/msg-subscriptions';
 import { MessageChannels } from './channels';
@@ -215,6 +215,6 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
 /** The channels a user receives on: their own choice, or every channel when they never chose. */
 export async function ownBackends(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string[]> {
   const all = MessageChannels.of(ctx.db).all();
-  const chosen = (await userReceiveBackends(ctx.db, [userId])).get(userId);
+  const chosen = await findUserReceiveBackends(ctx.db, userId);
   return all.filter((c) => c.alwaysOn || (chosen?.includes(c.name) ?? true)).map((c) => c.name);
 }

@@ -69,7 +69,8 @@ export const sqliteDialect: Dialect = {
   least: (a, b) => `MIN(${a}, ${b})`,
   rowKey: 'rowid',
   linkOrder: 'rowid',
-  linkedArray: null,
+  linkedArray: (link, rowId) =>
+    `(SELECT json_group_array(l.${link.target} ORDER BY l.rowid) FROM ${link.table} l WHERE l.${link.source} = ${rowId})`,
   linkTable: (table, source, target) =>
     `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, ${source} TEXT NOT NULL, ${target} TEXT NOT NULL)`,
   async columnsOf(db, table) {

@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { WriteVersions } from '../write-versions';
 
 /**
  * What a failure counter or block is keyed by; `mfa`: wrong one-time codes per user id (auth/mfa-verify.ts);
@@ -38,6 +39,24 @@ export async function setBlock(db: Database, scope: LockScope, key: string, unti
      ON CONFLICT (scope, key) DO UPDATE SET until = excluded.until`,
     [scope, key, until],
   );
+}
+
+const BLOCKS: ReadonlySet<string> = new Set(['login_blocks']);
+
+/**
+ * Whether a key is blocked at `now`, from its block's end cached while `login_blocks` is unwritten
+ * (exact, data/write-versions.ts; the end is compared with the clock on each call): the signed-in user's
+ * own block shows on every profile request. Keys come from signed-in users, never from a login form.
+ */
+export async function isBlockedNow(db: Database, scope: LockScope, key: string, now: number): Promise<boolean> {
+  const until = await WriteVersions.of(db).cached(`login_blocks\u0000${scope}\u0000${key}`, BLOCKS, async () => {
+    const row = await db.get<{ until: number }>('SELECT until FROM login_blocks WHERE scope = ? AND key = ?', [
+      scope,
+      key,
+    ]);
+    return row ? Number(row.until) : null;
+  });
+  return until !== null && until > now;
 }
 
 /** End of the block in epoch ms, or null when not blocked. */

@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { WriteVersions } from '../write-versions';
 
 /** Who receives one system message and over which channels (migration 741). */
 export interface SystemSubscription {
@@ -50,6 +51,19 @@ export async function saveSystemSubscription(db: Database, s: SystemSubscription
 }
 
 /** Each user's own channels, for the users given; a user who never chose is absent. */
+const SUBSCRIPTIONS: ReadonlySet<string> = new Set(['user_msg_subscriptions']);
+
+/**
+ * One user's chosen channels (null: never chosen), cached while the table is unwritten (exact,
+ * data/write-versions.ts): every profile request shows them. Frozen: shared between requests.
+ */
+export async function findUserReceiveBackends(db: Database, userId: string): Promise<readonly string[] | null> {
+  return WriteVersions.of(db).cached(`user_msg_subscriptions\u0000${userId}`, SUBSCRIPTIONS, async () => {
+    const chosen = (await userReceiveBackends(db, [userId])).get(userId);
+    return chosen ? Object.freeze([...chosen]) : null;
+  });
+}
+
 export async function userReceiveBackends(db: Database, userIds: readonly string[]): Promise<Map<string, string[]>> {
   if (userIds.length === 0) return new Map();
   const rows = await db.all<{ user_id: string; receive_backends: string }>(

@@ -1,4 +1,22 @@
 import type { Database } from '../database';
+import { WriteVersions } from '../write-versions';
+
+const USERS: ReadonlySet<string> = new Set(['users']);
+
+/**
+ * Whether a user has an authenticator bound: asked on every profile request and before each MFA
+ * decision, so cached while `users` is unwritten (exact, data/write-versions.ts). Only the answer is
+ * kept, never the sealed secret.
+ */
+export async function isOtpBound(db: Database, userId: string): Promise<boolean> {
+  return WriteVersions.of(db).cached(`users:otp-bound\u0000${userId}`, USERS, async () => {
+    const row = await db.get<{ bound: number }>(
+      'SELECT CASE WHEN otp_secret IS NULL THEN 0 ELSE 1 END AS bound FROM users WHERE id = ?',
+      [userId],
+    );
+    return Number(row?.bound ?? 0) === 1;
+  });
+}
 
 /**
  * A user's TOTP binding (docs/auth.md#mfa): the sealed secret and the last time step a code was accepted

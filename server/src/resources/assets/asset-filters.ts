@@ -2,7 +2,7 @@ import type { Condition } from '../../data/conditions';
 import type { RequestContext, ResourceDirectory } from '../../engine/declaration';
 import { PLATFORM_BASES } from './builtin-platforms';
 import { ASSET_LABELS_LINK } from './link-tables';
-import { assetsOfNodes, orgNodes, resolveNode, subtreeOf } from './node-store';
+import { assetsOfNodes, resolveNode, subtreeOf, unorderedOrgNodes } from './node-store';
 
 /**
  * The asset list's filters beyond exact field matches (docs/resources.md#assets). Nodes and
@@ -23,8 +23,12 @@ const byNode: AssetFilter = async (value, ctx, resources) => {
   if (idOrKey === '') return null;
   const node = await resolveNode(resources, ctx, idOrKey);
   if (!node) return NOTHING;
-  const nodes = await orgNodes(resources, { ...ctx, orgId: node.orgId });
-  const ids = subtreeOf(nodes, node).map((item) => item.id);
+  // The subtree needs no tree order; its ids are sorted so the same subtree is the same condition (and
+  // the same cached list window) on every request. Sorting the org's nodes by key showed in profiles.
+  const nodes = await unorderedOrgNodes(resources, { ...ctx, orgId: node.orgId });
+  const ids = subtreeOf(nodes, node)
+    .map((item) => item.id)
+    .sort();
   return assetsOfNodes(ids);
 };
 
