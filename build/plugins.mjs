@@ -1,7 +1,7 @@
 // Plugins: each folder under plugins/ with a plugin.json becomes dist/ui/plugins/<id>/ — its System.register
 // entry and chunks, its locales, and the built manifest carrying the entry file name and its SRI integrity,
 // the SRI integrity of every chunk, the plugin's module graph and its route → page map (docs/architecture.md
-// "Plugin manifest", docs/first-view.md).
+// "Plugin manifest", docs/first-view.md#route-pages).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pluginGraphOfFiles } from './module-graph.mjs';

@@ -1,4 +1,4 @@
-// The route → page map of a plugin (docs/first-view.md "Route pages"): which lazy chunk each declared route
+// The route → page map of a plugin (docs/first-view.md#route-pages): which lazy chunk each declared route
 // loads, so the server can name that page's code in the HTML of a signed-in request for its URL and the page
 // arrives with the host instead of after it. The routes are data the plugin's entry builds at run time
 // (`definePlugin({ routes })`, paths from constants, pages as `lazy(() => import('./Page'))`), so the build
@@ -72,15 +72,14 @@ export async function routePagesOf({ entry, base, tsconfig, lazyOutputs, warn = 
       define: { 'process.env.NODE_ENV': '"production"' },
       loader: { '.css': 'empty' },
       // CommonJS packages inside an ESM bundle ask `require` for Node's own modules.
-      banner: { js: "import { createRequire as __bastionRequire } from 'node:module'; const require = __bastionRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __bastionRequire } from 'node:module'; const require = __bastionRequire(import.meta.url);",
+      },
     });
     const sourceOf = new Map(
       Object.entries(result.metafile.outputs)
         .filter(([, o]) => o.entryPoint)
-        .map(([file, o]) => [
-          path.basename(file),
-          path.relative(base, path.resolve(base, o.entryPoint)),
-        ]),
+        .map(([file, o]) => [path.basename(file), path.relative(base, path.resolve(base, o.entryPoint))]),
     );
     const entryOut = [...sourceOf].find(([, source]) => source === path.normalize(entry))?.[0];
     if (!entryOut) throw new Error('esbuild produced no entry output');
@@ -97,7 +96,9 @@ export async function routePagesOf({ entry, base, tsconfig, lazyOutputs, warn = 
     }
     return pages;
   } catch (error) {
-    warn(`route pages left out (pages load after the plugin): ${error instanceof Error ? error.message : error}`);
+    warn(
+      `route pages left out (pages load after the plugin): ${error instanceof Error ? error.message : error}`,
+    );
     return null;
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -153,7 +153,7 @@ export function pluginPreloads(map: BuiltImportMap, plugins: readonly PluginFile
 /**
  * The page a signed-in request for `appPath` opens (the best route of the listed plugins' `pages`) and what
  * it imports, less what the host and the plugins already name: its code then arrives with theirs instead of
- * after the plugin has run (docs/first-view.md "Route pages").
+ * after the plugin has run (docs/first-view.md#route-pages).
  */
 export function routePagePreloads(
   map: BuiltImportMap,

@@ -1,5 +1,5 @@
 /**
- * Which page a console URL opens (docs/first-view.md "Route pages"): the route paths a plugin's built
+ * Which page a console URL opens (docs/first-view.md#route-pages): the route paths a plugin's built
  * manifest lists under `pages`, ranked the way the console's router ranks them, so the server names the same
  * page's code the console is about to load.
  */
@@ -29,7 +29,10 @@ export interface PageMatch {
  * The best route for `appPath` (a path below `/ui`, e.g. `/console/users/users`) among `pages` (route path
  * -> its page's file names), or null when none matches.
  */
-export function matchPage(appPath: string, pages: Readonly<Record<string, readonly string[]>>): PageMatch | null {
+export function matchPage(
+  appPath: string,
+  pages: Readonly<Record<string, readonly string[]>>,
+): PageMatch | null {
   let segments: string[];
   try {
     segments = appPath

@@ -1,4 +1,4 @@
-// The build's route → page map (build/route-pages.mjs, docs/first-view.md "Route pages"), read from a real
+// The build's route → page map (build/route-pages.mjs, docs/first-view.md#route-pages), read from a real
 // plugin's entry: the users plugin declares its routes with paths from constants and lazy pages.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { routePagesOf } from '../../../build/route-pages.mjs';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe('the route → page map of a plugin', () => {
-  it("maps each declared route to the file its lazy page was built into, [] for a route without one", async () => {
+  it('maps each declared route to the file its lazy page was built into, [] for a route without one', async () => {
     const lazyOutputs = new Map([
       ['plugins/users/src/UserListPage.tsx', '/ui/plugins/users/chunk-list.js'],
       ['plugins/users/src/UserFormPage.tsx', '/ui/plugins/users/chunk-form.js'],
