@@ -27,7 +27,9 @@ describe('kit components', () => {
   it('render in the same commit once their chunk has loaded, whichever component loaded it', async () => {
     // The shell loads the list kit through ListPage; every component of that chunk is then ready.
     await ListPage.preload();
-    render(<ListIconButton icon="pi pi-refresh" label="Refresh" onClick={() => undefined} testId="refresh" />);
+    render(
+      <ListIconButton icon="pi pi-refresh" label="Refresh" onClick={() => undefined} testId="refresh" />,
+    );
     // Synchronously after render: no loading placeholder, the button itself.
     expect(screen.queryByTestId('crud-loading')).toBeNull();
     expect(screen.getByTestId('refresh')).toBeTruthy();
