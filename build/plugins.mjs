@@ -70,6 +70,7 @@ export async function buildPlugin(
     base,
     tsconfig: path.join(base, 'tsconfig.json'),
     lazyOutputs: built.lazyOutputs,
+    sdkSource: path.join(root, 'sdk', 'src', 'index.ts'),
     warn: (message) => console.warn(`plugin ${manifest.id}: ${message}`),
   });
   for (const [lng, text] of Object.entries(locales))

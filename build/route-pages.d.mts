@@ -3,5 +3,6 @@ export declare function routePagesOf(options: {
   base: string;
   tsconfig: string;
   lazyOutputs: Map<string, string>;
+  sdkSource?: string;
   warn?: (message: string) => void;
 }): Promise<Record<string, string[]> | null>;

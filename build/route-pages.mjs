@@ -7,7 +7,7 @@
 // outside a browser simply gets no map, and its pages load as before.
 import * as esbuild from 'esbuild';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,9 +52,11 @@ const evaluate = (file) =>
  * @param {string} o.base   the project folder
  * @param {string} o.tsconfig
  * @param {Map<string, string>} o.lazyOutputs  source file (relative to `base`) of a lazy module -> its URL
+ * @param {string} [o.sdkSource]  the SDK's source entry: a project outside the repository has only the SDK's
+ *   declarations installed, so its entry runs against the repository's SDK when there is one
  * @param {(message: string) => void} [o.warn]
  */
-export async function routePagesOf({ entry, base, tsconfig, lazyOutputs, warn = console.warn }) {
+export async function routePagesOf({ entry, base, tsconfig, lazyOutputs, sdkSource, warn = console.warn }) {
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'bastion-route-pages-'));
   try {
     const result = await esbuild.build({
@@ -71,6 +73,7 @@ export async function routePagesOf({ entry, base, tsconfig, lazyOutputs, warn = 
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
       loader: { '.css': 'empty' },
+      ...(sdkSource && existsSync(sdkSource) ? { alias: { '@bastion/sdk': sdkSource } } : {}),
       // CommonJS packages inside an ESM bundle ask `require` for Node's own modules.
       banner: {
         js: "import { createRequire as __bastionRequire } from 'node:module'; const require = __bastionRequire(import.meta.url);",
