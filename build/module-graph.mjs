@@ -2,7 +2,7 @@
 // in the file (bare shared ids, or './chunk-….js' next to it). It is emitted as SystemJS's `depcache` — in
 // dist/ui/importmap.json for the host's files, in each plugin's plugin.json for the plugin's files — so that
 // loading a module starts loading its whole static closure at once instead of one level per round trip, and
-// the server reads the same graph to preload the first view (server/src/ui/first-view.ts).
+// the server reads the same graph to preload the first view (server/src/ui/module-preloads.ts).
 
 /** @typedef {Record<string, string[]>} Graph  file URL (or plugin-relative file name) -> its static imports */
 

@@ -1,10 +1,12 @@
 // Plugins: each folder under plugins/ with a plugin.json becomes dist/ui/plugins/<id>/ — its System.register
 // entry and chunks, its locales, and the built manifest carrying the entry file name and its SRI integrity,
-// the SRI integrity of every chunk and the plugin's module graph (docs/architecture.md "Plugin manifest").
+// the SRI integrity of every chunk, the plugin's module graph and its route → page map (docs/architecture.md
+// "Plugin manifest", docs/first-view.md#route-pages).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pluginGraphOfFiles } from './module-graph.mjs';
 import { buildOwnModule } from './own-modules.mjs';
+import { routePagesOf } from './route-pages.mjs';
 import { root } from './shared-modules.mjs';
 import { validateManifest } from '../sdk/plugin-format/validate.mjs';
 
@@ -63,6 +65,14 @@ export async function buildPlugin(
     output,
     dev,
   });
+  const pages = await routePagesOf({
+    entry: path.relative(base, path.join(folder, manifest.entry)),
+    base,
+    tsconfig: path.join(base, 'tsconfig.json'),
+    lazyOutputs: built.lazyOutputs,
+    sdkSource: path.join(root, 'sdk', 'src', 'index.ts'),
+    warn: (message) => console.warn(`plugin ${manifest.id}: ${message}`),
+  });
   for (const [lng, text] of Object.entries(locales))
     output.write(path.join(outDir, 'locales', `${lng}.json`), text);
   // The built manifest names the built entry instead of the source one.
@@ -74,6 +84,7 @@ export async function buildPlugin(
       built.files.filter((f) => f.fileName !== built.fileName).map((f) => [f.fileName, f.integrity]),
     ),
     depcache: pluginGraphOfFiles(built.files),
+    ...(pages ? { pages } : {}),
   };
   delete builtManifest.entry;
   const builtCheck = validateManifest(builtManifest, 'built', manifest.id);

@@ -75,6 +75,28 @@ describe('the console page of a signed-in user', () => {
     expect(data.locales.en?.users).toEqual({ title: 'users' });
   });
 
+  it("names the code of the page its URL opens, with its integrity, and only that page's", async () => {
+    const plugins = (await admin.json<Array<{ id: string }>>('/api/v1/ui/plugins/')).body;
+    expect(plugins.map((p) => p.id)).toContain('users');
+    const pageOf = (urls: string[]): string[] => urls.filter((u) => /\/ui\/plugins\/[^/]+\/page-/.test(u));
+    const list = await (await admin.get('/ui/console/users/items')).text();
+    const [page] = pageOf(preloads(list));
+    expect(page).toMatch(/^\/ui\/plugins\/users\/page-[0-9a-f]{12}\.js$/);
+    const manifest = (await (await admin.get('/ui/plugins/users/plugin.json')).json()) as {
+      chunks: Record<string, string>;
+    };
+    expect(list).toContain(
+      `href="${page}" integrity="${manifest.chunks[(page as string).slice('/ui/plugins/users/'.length)]}"`,
+    );
+    // A route with a parameter opens the same page; a more specific route without a page of its own wins
+    // over it; a URL no route declares names no page.
+    expect(pageOf(preloads(await (await admin.get('/ui/console/users/items/42')).text()))).toEqual([page]);
+    expect(pageOf(preloads(await (await admin.get('/ui/console/users/items/create')).text()))).toEqual([]);
+    expect(pageOf(preloads(await (await admin.get('/ui/console/users/other')).text()))).toEqual([]);
+    // Never the page of a plugin the user may not use.
+    expect(pageOf(preloads(await (await ordinary.get('/ui/console/users/items')).text()))).toEqual([]);
+  });
+
   it('never names a plugin the user may not use, and escapes what it embeds', async () => {
     const html = await (await ordinary.get('/ui/console/users')).text();
     const urls = preloads(html);

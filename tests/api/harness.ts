@@ -60,6 +60,10 @@ export function writeFixturePlugin(root: string, plugin: FixturePlugin): { url: 
   const chunkBody = `System.register([], function () { return { execute: function () {} }; });\n`;
   const chunk = `chunk-${crypto.createHash('sha256').update(plugin.id).digest('hex').slice(0, 12)}.js`;
   fs.writeFileSync(path.join(dir, chunk), chunkBody);
+  // A route's lazy page (named in `pages`, not in the entry's static imports), importing the shared chunk.
+  const pageBody = `System.register(['./${chunk}'], function () { return { execute: function () {} }; });\n`;
+  const page = `page-${crypto.createHash('sha256').update(`${plugin.id} page`).digest('hex').slice(0, 12)}.js`;
+  fs.writeFileSync(path.join(dir, page), pageBody);
   fs.mkdirSync(path.join(dir, 'locales'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'locales', 'en.json'), JSON.stringify({ title: plugin.id }));
   const manifest = {
@@ -74,8 +78,16 @@ export function writeFixturePlugin(root: string, plugin: FixturePlugin): { url: 
     i18nNamespace: plugin.id,
     module,
     integrity,
-    chunks: { [chunk]: `sha384-${crypto.createHash('sha384').update(chunkBody).digest('base64')}` },
-    depcache: { [module]: [`./${chunk}`, 'react'] },
+    chunks: {
+      [chunk]: `sha384-${crypto.createHash('sha384').update(chunkBody).digest('base64')}`,
+      [page]: `sha384-${crypto.createHash('sha384').update(pageBody).digest('base64')}`,
+    },
+    depcache: { [module]: [`./${chunk}`, 'react'], [page]: [`./${chunk}`] },
+    pages: {
+      [`/console/${plugin.id}/items`]: [page],
+      [`/console/${plugin.id}/items/create`]: [],
+      [`/console/${plugin.id}/items/:id`]: [page],
+    },
   };
   fs.writeFileSync(path.join(dir, 'plugin.json'), JSON.stringify(manifest, null, 2));
   return { url: `/ui/plugins/${plugin.id}/${module}`, integrity };

@@ -13,7 +13,11 @@
 // it counts the round trips that had to happen one after the other, whatever caused them. Page CPU: the
 // page's main-thread busy time in the same span (CDP TaskDuration): on a loaded machine, what is not network.
 //
-// Usage: node tests/bench/first-view-bench.mjs [--runs N] [--profile 50ms|slow]   (median of N runs, default 3)
+// Usage: node tests/bench/first-view-bench.mjs [--runs N] [--profile 50ms|slow] [--waterfall] [--cpu-profile DIR]
+//   median of N runs (default 3); --waterfall prints each scenario's requests of the last run (sent and
+//   finished, ms from the start, and chain level); --cpu-profile writes the page's main-thread CPU profile of
+//   the users-list scenario (last run) to DIR/users-direct.cpuprofile and prints the functions with the most
+//   self time (open the file in Chromium's DevTools for the rest).
 import { launchChromium } from '../support/chromium.mjs';
 import { removeDataDir, seedDataDir, startServer } from './bench-server.mjs';
 
@@ -37,6 +41,8 @@ const argValue = (name) => {
 };
 const RUNS = Number(argValue('--runs') ?? 3);
 const onlyProfile = argValue('--profile');
+const WATERFALL = args.includes('--waterfall');
+const CPU_PROFILE_DIR = argValue('--cpu-profile');
 
 function kindOf(url, type) {
   const p = new URL(url).pathname;
@@ -123,8 +129,8 @@ async function recordNetwork(page, profile) {
   };
 }
 
-/** Longest run of requests each sent after the previous one had finished (see the header). */
-function chainDepth(list) {
+/** Chain level of each request: 1 + the deepest level of the requests finished before it was sent. */
+function chainLevels(list) {
   const done = list.filter((r) => r.end !== null).sort((a, b) => a.start - b.start);
   const level = new Map();
   for (const r of done) {
@@ -132,10 +138,30 @@ function chainDepth(list) {
     for (const q of done) if (q !== r && q.end <= r.start) deepest = Math.max(deepest, level.get(q) ?? 0);
     level.set(r, deepest + 1);
   }
-  return Math.max(0, ...level.values());
+  return level;
 }
 
-function summarise(list, ms) {
+/** Longest run of requests each sent after the previous one had finished (see the header). */
+const chainDepth = (list) => Math.max(0, ...chainLevels(list).values());
+
+/** The requests of one scenario run, in the order sent, for --waterfall. */
+function printWaterfall(title, list) {
+  const network = list.filter((r) => !r.url.startsWith('data:'));
+  const levels = chainLevels(network.filter((r) => !r.cached));
+  const t0 = Math.min(...network.map((r) => r.start));
+  console.log(`\n${title}`);
+  for (const r of [...network].sort((a, b) => a.start - b.start)) {
+    const ms = (t) => (t === null ? '   …' : String(Math.round((t - t0) * 1000)).padStart(4));
+    const { pathname, search } = new URL(r.url);
+    console.log(
+      `  ${ms(r.start)} → ${ms(r.end)} ms  level ${String(levels.get(r) ?? '-').padStart(2)}  ` +
+        `${(r.bytes / 1024).toFixed(1).padStart(6)} KB${r.cached ? ' cached' : '       '}  ${pathname}${search}`,
+    );
+  }
+}
+
+function summarise(list, ms, title = '') {
+  if (WATERFALL && title) printWaterfall(title, list);
   const cpuMs = list.cpuMs ?? 0;
   const network = list.filter((r) => !r.cached && !r.url.startsWith('data:'));
   const byKind = {};
@@ -184,7 +210,7 @@ async function loginPage(browser, server, profile) {
   await page.goto(`${server.baseUrl}/core/auth/login/`, { waitUntil: 'commit' });
   const at = await seenAt(page, 'form', '#username');
   // The form's own requests, not the console's modules warmed in the background once it shows.
-  const result = summarise(await requests(at), at - started);
+  const result = summarise(await requests(at), at - started, 'login page');
   await context.close();
   return result;
 }
@@ -202,7 +228,7 @@ async function signInToAssets(browser, server, profile) {
   await page.click('button[type=submit]');
   await page.waitForURL((u) => u.pathname.startsWith('/ui/'));
   const at = await seenAt(page, 'assets', ASSET_ROW);
-  const result = summarise(await requests(at), at - started);
+  const result = summarise(await requests(at), at - started, 'sign-in → asset rows');
   await context.close();
   return result;
 }
@@ -245,10 +271,12 @@ async function directThenSecond(browser, server, profile) {
   const { context, page } = await signedInContext(browser, server);
   const net = await recordNetwork(page, profile);
   let requests = await net.mark();
+  const profiler = CPU_PROFILE_DIR ? await startCpuProfile(page) : null;
   let started = Date.now();
   await page.goto(`${server.baseUrl}${USERS_PATH}`, { waitUntil: 'commit' });
   let at = await seenAt(page, 'users', USER_ROW);
-  const direct = summarise(await requests(at), at - started);
+  if (profiler) await profiler.stop(CPU_PROFILE_DIR);
+  const direct = summarise(await requests(at), at - started, 'users list, direct URL');
   await page.waitForLoadState('networkidle');
 
   // Second plugin: the asset list through the sidebar (same tab, warm cache).
@@ -259,9 +287,41 @@ async function directThenSecond(browser, server, profile) {
   started = Date.now();
   await item.click();
   at = await seenAt(page, 'assets', ASSET_ROW);
-  const second = summarise(await requests(at), at - started);
+  const second = summarise(await requests(at), at - started, 'second plugin (warm)');
   await context.close();
   return { direct, second };
+}
+
+/**
+ * The page's JavaScript CPU profile (CDP Profiler, sampling every 100 µs) from before the navigation to the
+ * rows; `stop(dir)` writes it and prints the functions with the most self time.
+ */
+async function startCpuProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(dir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'users-direct.cpuprofile'), JSON.stringify(profile));
+      const self = new Map();
+      const dt = new Map();
+      profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+      for (const node of profile.nodes) {
+        const f = node.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/ui\//, '')}:${f.lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0));
+      }
+      console.log(`\nusers list, direct URL — main-thread self time (top 25), profile in ${dir}`);
+      for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${key}`);
+    },
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Container } from 'inversify';
 import {
   DEFAULT_ORG_ID,
+  ListPage,
   LOGIN_PATH,
   PRE_VIEW_STORAGE_KEY,
   firstAvailableView,
@@ -40,6 +41,7 @@ import { AppRouter, ROUTER_BASENAME } from '../ui/AppRouter';
 import { BootError } from '../ui/BootError';
 import { HostProviders } from '../ui/HostProviders';
 import { Loading } from '../ui/Loading';
+import { warmRoutePage } from './warmRoutePage';
 import { Notifications } from '../ui/Notifications';
 
 const FIRST_LOGIN_PATH = '/profile/improvement';
@@ -216,6 +218,9 @@ export async function boot(element: HTMLElement, container: Container = createCo
     }
     settled.set(result.entry.id, result);
   };
+  // The list kit, which nearly every first page renders (its file is preloaded with the page), runs now, so
+  // a list renders at once and sends its requests without a suspended round (docs/first-view.md#kit-components-and-pages-render-in-the-first-commit).
+  void ListPage.preload().catch(() => undefined);
   const loads = container
     .get(PluginLoader)
     .loadEach(entries)
@@ -248,6 +253,8 @@ export async function boot(element: HTMLElement, container: Container = createCo
     firstLoginPending = false;
   }
 
+  // The opened page's code (preloaded with the page) has loaded before the first render, so it shows at once.
+  await warmRoutePage(composition, appPath(browser.location().pathname));
   render(<AppRouter composition={composition} reportFault={reportFault} />);
   if (settled.size < entries.length) {
     for (const load of loads)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { matchPage, type PageMatch } from './route-pages';
 
 /**
  * The module graph of the build, as the browser's loader sees it (docs/architecture.md "Boot sequence"):
@@ -19,7 +20,7 @@ export interface BuiltImportMap {
 export interface PluginFiles {
   url: string;
   integrity: string;
-  manifest: { depcache?: unknown; chunks?: unknown };
+  manifest: { depcache?: unknown; chunks?: unknown; pages?: unknown };
 }
 
 export interface Preload {
@@ -147,4 +148,30 @@ export function pluginPreloads(map: BuiltImportMap, plugins: readonly PluginFile
     map,
     plugins,
   ).filter((p) => !host.has(p.url));
+}
+
+/**
+ * The page a signed-in request for `appPath` opens (the best route of the listed plugins' `pages`) and what
+ * it imports, less what the host and the plugins already name: its code then arrives with theirs instead of
+ * after the plugin has run (docs/first-view.md#route-pages).
+ */
+export function routePagePreloads(
+  map: BuiltImportMap,
+  plugins: readonly PluginFiles[],
+  appPath: string,
+): Preload[] {
+  let best: { match: PageMatch; base: string } | null = null;
+  for (const plugin of plugins) {
+    const match = matchPage(appPath, listRecord(plugin.manifest.pages));
+    if (match !== null && (best === null || match.score > best.match.score))
+      best = { match, base: plugin.url.slice(0, plugin.url.lastIndexOf('/') + 1) };
+  }
+  if (best === null) return [];
+  const { match, base } = best;
+  const named = new Set([...hostPreloads(map), ...pluginPreloads(map, plugins)].map((p) => p.url));
+  return staticClosure(
+    match.files.filter((f) => PLAIN_RELATIVE.test(`./${f}`)).map((f) => `${base}${f}`),
+    map,
+    plugins,
+  ).filter((p) => !named.has(p.url));
 }

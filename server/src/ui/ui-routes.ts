@@ -6,7 +6,7 @@ import { bootDataFor } from './boot-data';
 import { publishedImageUrls } from '../xpack/interface-images';
 import { REVALIDATE } from './cache-policy';
 import { NOT_BUILT_MESSAGE, overridesScriptUrl, renderIndexPage, type FirstView } from './html-pages';
-import { hostPreloads, pluginPreloads, readBuiltImportMap } from './module-preloads';
+import { hostPreloads, pluginPreloads, readBuiltImportMap, routePagePreloads } from './module-preloads';
 import { decodeSegments, resolveFileInside } from './safe-path';
 import { sendStaticFile, sendWithCaching } from './send-file';
 
@@ -33,8 +33,8 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /**
-   * A signed-in page starts loading all of its first view at once: the host's and its plugins' modules, and
-   * the answers the boot waits for (docs/architecture.md "Boot sequence"). Anything missing only means the
+   * A signed-in page starts loading all of its first view at once: the host's and its plugins' modules, the
+   * code of the page its URL opens, and the answers the boot waits for (docs/architecture.md "Boot sequence"). Anything missing only means the
    * console fetches it itself.
    */
   const firstViewOf = async (request: FastifyRequest): Promise<FirstView | null> => {
@@ -43,7 +43,15 @@ export function registerUiRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (boot?.signedIn === false) return { signedOut: true };
       const map = boot && (await readBuiltImportMap(ctx.uiDir));
       if (!boot || !map) return null;
-      return { preloads: [...hostPreloads(map), ...pluginPreloads(map, boot.plugins)], bootData: boot.data };
+      const appPath = urlPath(request).slice('/ui'.length);
+      return {
+        preloads: [
+          ...hostPreloads(map),
+          ...pluginPreloads(map, boot.plugins),
+          ...routePagePreloads(map, boot.plugins, appPath),
+        ],
+        bootData: boot.data,
+      };
     } catch (error) {
       request.log.warn({ err: error }, 'first view data left out of the page');
       return null;
