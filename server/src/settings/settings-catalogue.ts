@@ -21,7 +21,7 @@ export type SettingKind =
   /** ldap:// or ldaps:// (docs/ldap.md). */
   | { type: 'ldapUri' }
   /** `{username, name, email}` → directory attribute names (docs/ldap.md). */
-  | { type: 'attrMap' }
+  | { type: 'attrMap'; claims?: boolean }
   /** One of a fixed list of strings. */
   | { type: 'choice'; values: readonly string[] }
   /** A regular expression (blank allowed) the components compile: refused unless it compiles. */
@@ -166,6 +166,40 @@ export const SETTING_CATEGORIES = {
       AUTH_LDAP_SYNC_INTERVAL: int(1, 8760, 24),
       AUTH_LDAP_CONNECT_TIMEOUT: int(1, 300, 10),
       AUTH_LDAP_SEARCH_PAGED_SIZE: int(1, 5000, 1000),
+    },
+  },
+  // The Auth page's Basic tab: what the login page offers and where it redirects (docs/auth-sources.md).
+  auth: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      FORGOT_PASSWORD_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      LOGIN_REDIRECT_MSG_ENABLED: bool(true),
+      // '' none, DIRECT never; a source's name: the login page goes there while that source is on.
+      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'DIRECT'], ''),
+    },
+  },
+  // Sign-in with an OpenID Connect provider, generic or Keycloak (docs/auth-sources.md#openid-connect).
+  oidc: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_OPENID: bool(false),
+      BASE_SITE_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_KEYCLOAK: bool(false),
+      AUTH_OPENID_SERVER_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_REALM_NAME: text(128),
+      AUTH_OPENID_PROVIDER_ENDPOINT: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_CLIENT_ID: text(256),
+      AUTH_OPENID_CLIENT_SECRET: secret(),
+      AUTH_OPENID_SCOPES: text(512, 'openid profile email'),
+      AUTH_OPENID_CREATE_USER: bool(true),
+      AUTH_OPENID_ALWAYS_UPDATE_USER: bool(true),
+      AUTH_OPENID_USER_ATTR_MAP: {
+        kind: { type: 'attrMap', claims: true },
+        default: () => ({ username: 'preferred_username', name: 'name', email: 'email' }),
+      },
+      AUTH_OPENID_SHARE_SESSION: bool(true),
     },
   },
   clean: {
