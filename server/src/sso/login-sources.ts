@@ -37,8 +37,7 @@ export async function loginPageExtras(ctx: AppContext) {
   };
 }
 
-const withNext = (url: string, next: string) =>
-  next === '/' ? url : `${url}?next=${encodeURIComponent(safeNext(next))}`;
+const withNext = (url: string, next: string) => `${url}?next=${encodeURIComponent(safeNext(next))}`;
 
 /**
  * Where an anonymous visit of the login page goes instead of the form (docs/auth-sources.md#redirects):
