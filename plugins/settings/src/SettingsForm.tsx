@@ -50,10 +50,10 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
   const tabs = isAuthTab(page) ? <AuthTabs /> : null;
   if (!values)
     return (
-      <>
+      <div data-testid={`settings-page-${page.category}`}>
         {tabs}
         <i className="pi pi-spin pi-spinner" aria-label={t('form.loading')} />
-      </>
+      </div>
     );
 
   const set = (name: string, value: unknown) => {
@@ -208,7 +208,8 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
   };
 
   return (
-    <>
+    // The page's own container: the Auth page's tab strip sits above the form (pages stay alive hidden).
+    <div data-testid={`settings-page-${page.category}`}>
       {tabs}
       <form
         className="settings-plugin flex flex-column gap-4"
@@ -264,6 +265,6 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
           </Suspense>
         ) : null}
       </form>
-    </>
+    </div>
   );
 }
