@@ -12,6 +12,7 @@ import { installReadPoint } from './http/read-point';
 import { registerMail } from './mail';
 import { registerLdap } from './ldap';
 import { registerRadiusRoutes } from './radius/radius-routes';
+import { registerSso } from './sso';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -153,6 +154,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const runner = await registerOps(app, ctx);
   registerLdap(app, ctx);
   registerRadiusRoutes(app, ctx);
+  registerSso(app, ctx);
   sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
   registerLicenceExpiry(app, ctx, engine.registry);

@@ -31,7 +31,8 @@ describe('LDAP settings', () => {
   it('an admin configures and tests LDAP, imports a user who then signs in with the directory password', async () => {
     const admin = await signedInPage(c);
     await admin.click('[data-testid="nav-settings"]');
-    await admin.click('[data-testid="menu-settings-ldap"]');
+    await admin.click('[data-testid="menu-settings-auth"]');
+    await admin.click('[data-testid="settings-page-auth"] [data-testid="auth-tab-ldap"]');
     const form = admin.locator('[data-testid="settings-form-ldap"]');
     await form.waitFor();
     await form.locator('#setting-AUTH_LDAP').click();

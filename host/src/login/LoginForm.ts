@@ -86,10 +86,35 @@ export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: Login
       el('div', { class: 'login-password' }, [password, toggle]),
     ]),
     el('button', { type: 'submit', class: 'login-submit' }, [m.submit]),
-    el('a', { class: 'login-back', href: FORGOT_PASSWORD_PATH, 'data-testid': 'forgot-password' }, [
-      m.forgotPassword,
-    ]),
+    el(
+      'a',
+      {
+        class: 'login-back',
+        href: data.forgotPasswordUrl || FORGOT_PASSWORD_PATH,
+        'data-testid': 'forgot-password',
+      },
+      [m.forgotPassword],
+    ),
   ]);
+  // The outside sign-in sources (docs/auth-sources.md): plain links, the server starts the flow.
+  const sources = data.sources.length
+    ? [
+        el('div', { class: 'login-sources' }, [
+          el('span', { class: 'login-sources-title' }, [m.otherSources]),
+          ...data.sources.map((source) =>
+            el(
+              'a',
+              {
+                class: 'login-source',
+                href: source.url,
+                'data-testid': `login-source-${source.id.toLowerCase()}`,
+              },
+              [source.label],
+            ),
+          ),
+        ]),
+      ]
+    : [];
   form.addEventListener('submit', (event) => {
     if (!username.value.trim()) {
       event.preventDefault();
@@ -102,7 +127,7 @@ export function renderLoginForm(root: HTMLElement, data: LoginPageData, m: Login
     }
   });
 
-  showCard(root, data, m, errorBox, form);
+  showCard(root, data, m, errorBox, form, ...sources);
   // The field to type into next: the password when the server kept the username after a failed attempt.
   (data.username ? password : username).focus();
 }

@@ -14,6 +14,10 @@ export interface LoginPageData {
   otpSecret: string;
   /** The enrolment QR code; only a `data:image/svg+xml` URL is taken. */
   otpQr: string;
+  /** The outside sign-in sources that are on (docs/auth-sources.md): a button each, to a path of this server. */
+  sources: { id: string; label: string; url: string }[];
+  /** An http(s) address the Auth settings name for "forgot password"; '' for the console's own page. */
+  forgotPasswordUrl: string;
 }
 
 /** The page data of a page that carries none (also the base of the tests' page data). */
@@ -29,6 +33,8 @@ export const EMPTY_LOGIN_PAGE_DATA: LoginPageData = Object.freeze({
   mfa: '',
   otpSecret: '',
   otpQr: '',
+  sources: [],
+  forgotPasswordUrl: '',
 });
 
 const QR_PREFIX = 'data:image/svg+xml;base64,';
@@ -41,6 +47,22 @@ function str(value: unknown): string {
 function localPath(value: unknown): string {
   const text = str(value);
   return text.startsWith('/') && !text.startsWith('//') ? text : '';
+}
+
+/** Only an http(s) address: never a `javascript:` or other scheme into a link. */
+function webUrl(value: unknown): string {
+  const text = str(value);
+  return /^https?:\/\//i.test(text) ? text : '';
+}
+
+function sources(value: unknown): LoginPageData['sources'] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((item: unknown) => {
+      const o = (item ?? {}) as Record<string, unknown>;
+      return { id: str(o.id), label: str(o.label), url: localPath(o.url) };
+    })
+    .filter((s) => s.label !== '' && s.url !== '');
 }
 
 /** Read and sanitise the page data; a missing or malformed script gives empty values, never a crash. */
@@ -63,6 +85,8 @@ export function readLoginPageData(doc: Document): LoginPageData {
       mfa: o.mfa === 'otp' || o.mfa === 'enrol' ? o.mfa : '',
       otpSecret: str(o.otpSecret),
       otpQr: str(o.otpQr).startsWith(QR_PREFIX) ? str(o.otpQr) : '',
+      sources: sources(o.sources),
+      forgotPasswordUrl: webUrl(o.forgotPasswordUrl),
     };
   } catch {
     return EMPTY_LOGIN_PAGE_DATA;

@@ -7,7 +7,8 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
 import { Http, isHttpError, mapServerErrors, useService, useT } from '@bastion/sdk';
-import type { SettingCategoryPage, SettingInput } from './categories';
+import { isAuthTab, type SettingCategoryPage, type SettingInput } from './categories';
+import { AuthTabs } from './AuthTabs';
 
 type Values = Record<string, unknown>;
 type Announcement = { SUBJECT?: string; CONTENT?: string; LINK?: string };
@@ -17,6 +18,8 @@ const PANELS = {
   mailPreview: lazy(() => import('./MailPreviewPanel')),
   ldap: lazy(() => import('./LdapPanel')),
   radius: lazy(() => import('./RadiusPanel')),
+  authSources: lazy(() => import('./AuthSourcesPanel')),
+  oidcTest: lazy(() => import('./OidcTestPanel')),
 };
 
 const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;
@@ -45,7 +48,14 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
     };
   }, [http, page.category]);
 
-  if (!values) return <i className="pi pi-spin pi-spinner" aria-label={t('form.loading')} />;
+  const tabs = isAuthTab(page) ? <AuthTabs /> : null;
+  if (!values)
+    return (
+      <div data-testid={`settings-page-${page.category}`}>
+        {tabs}
+        <i className="pi pi-spin pi-spinner" aria-label={t('form.loading')} />
+      </div>
+    );
 
   const set = (name: string, value: unknown) => {
     setValues({ ...values, [name]: value });
@@ -199,59 +209,63 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
   };
 
   return (
-    <form
-      className="settings-plugin flex flex-column gap-4"
-      data-testid={`settings-form-${page.category}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {page.groups.map((group) => (
-        <fieldset key={group.title} className="border-none p-0 m-0 flex flex-column gap-3">
-          <legend className="text-lg font-semibold mb-2">{t(group.title)}</legend>
-          {group.fields.map((field) => (
-            <div key={field.name} className="grid align-items-start m-0">
-              <label htmlFor={`setting-${field.name}`} className="col-12 md:col-4 lg:col-3 pt-2">
-                {t(`field.${field.name}`)}
-              </label>
-              <div className="col-12 md:col-8 lg:col-6 flex flex-column gap-1">
-                {input(field)}
-                {errors[field.name] ? (
-                  <small className="p-error" data-testid={`setting-error-${field.name}`}>
-                    {errors[field.name]}
-                  </small>
-                ) : null}
-                {helpOf(field.name) ? (
-                  <small className="text-color-secondary">{helpOf(field.name)}</small>
-                ) : null}
+    // The page's own container: the Auth page's tab strip sits above the form (pages stay alive hidden).
+    <div data-testid={`settings-page-${page.category}`}>
+      {tabs}
+      <form
+        className="settings-plugin flex flex-column gap-4"
+        data-testid={`settings-form-${page.category}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {page.groups.map((group) => (
+          <fieldset key={group.title} className="border-none p-0 m-0 flex flex-column gap-3">
+            <legend className="text-lg font-semibold mb-2">{t(group.title)}</legend>
+            {group.fields.map((field) => (
+              <div key={field.name} className="grid align-items-start m-0">
+                <label htmlFor={`setting-${field.name}`} className="col-12 md:col-4 lg:col-3 pt-2">
+                  {t(`field.${field.name}`)}
+                </label>
+                <div className="col-12 md:col-8 lg:col-6 flex flex-column gap-1">
+                  {input(field)}
+                  {errors[field.name] ? (
+                    <small className="p-error" data-testid={`setting-error-${field.name}`}>
+                      {errors[field.name]}
+                    </small>
+                  ) : null}
+                  {helpOf(field.name) ? (
+                    <small className="text-color-secondary">{helpOf(field.name)}</small>
+                  ) : null}
+                </div>
               </div>
-            </div>
-          ))}
-        </fieldset>
-      ))}
-      {formError ? (
-        <div className="p-inline-message p-inline-message-error" data-testid="settings-form-error">
-          {formError}
-        </div>
-      ) : null}
-      <div className="flex align-items-center gap-3">
-        <Button type="submit" label={t('form.submit')} loading={saving} data-testid="settings-submit" />
-        {saved ? (
-          <span className="text-green-600" data-testid="settings-saved" role="status">
-            <i className="pi pi-check mr-1" aria-hidden="true" />
-            {t('form.saved')}
-          </span>
+            ))}
+          </fieldset>
+        ))}
+        {formError ? (
+          <div className="p-inline-message p-inline-message-error" data-testid="settings-form-error">
+            {formError}
+          </div>
         ) : null}
-      </div>
-      {page.panel ? (
-        <Suspense fallback={null}>
-          {(() => {
-            const Panel = PANELS[page.panel];
-            return <Panel values={values} />;
-          })()}
-        </Suspense>
-      ) : null}
-    </form>
+        <div className="flex align-items-center gap-3">
+          <Button type="submit" label={t('form.submit')} loading={saving} data-testid="settings-submit" />
+          {saved ? (
+            <span className="text-green-600" data-testid="settings-saved" role="status">
+              <i className="pi pi-check mr-1" aria-hidden="true" />
+              {t('form.saved')}
+            </span>
+          ) : null}
+        </div>
+        {page.panel ? (
+          <Suspense fallback={null}>
+            {(() => {
+              const Panel = PANELS[page.panel];
+              return <Panel values={values} />;
+            })()}
+          </Suspense>
+        ) : null}
+      </form>
+    </div>
   );
 }

@@ -31,9 +31,22 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
-  /** A panel under the form: the mail test, the preview of the mail contents, the LDAP tools or the RADIUS test. */
-  panel?: 'mailTest' | 'mailPreview' | 'ldap' | 'radius';
+  /** A panel under the form: the mail test, the preview of the mail contents, the LDAP tools, the RADIUS or OIDC test, or the Auth page's overview of sources. */
+  panel?: 'mailTest' | 'mailPreview' | 'ldap' | 'radius' | 'authSources' | 'oidcTest';
 }
+
+/**
+ * The Auth page is a strip of tabs, and the rule is in the data: a category page whose path is
+ * `/settings/auth` or starts with `/settings/auth/` is one of its tabs (docs/auth-sources.md#the-auth-page).
+ * A sign-in source adds its page here and nothing else; only the Auth page itself has a menu entry.
+ */
+export const AUTH_PATH = '/settings/auth';
+export const isAuthTab = (page: SettingCategoryPage): boolean =>
+  page.path === AUTH_PATH || page.path.startsWith(`${AUTH_PATH}/`);
+
+/** The switch that turns a source on: the first switch of its page (the Basic tab's overview reads it). */
+export const enableSwitchOf = (page: SettingCategoryPage): string | null =>
+  page.groups.flatMap((group) => group.fields).find((field) => field.type === 'switch')?.name ?? null;
 
 const num = (name: string, min: number, max: number): SettingInput => ({ name, type: 'number', min, max });
 const flag = (name: string): SettingInput => ({ name, type: 'switch' });
@@ -157,9 +170,27 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
     ],
   },
   {
-    category: 'ldap',
-    path: '/settings/auth',
+    category: 'auth',
+    path: AUTH_PATH,
     title: 'route.auth',
+    icon: 'pi pi-id-card',
+    permission: 'settings.change_auth',
+    panel: 'authSources',
+    groups: [
+      {
+        title: 'group.authBasic',
+        fields: [
+          text('FORGOT_PASSWORD_URL'),
+          flag('LOGIN_REDIRECT_MSG_ENABLED'),
+          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'DIRECT'] },
+        ],
+      },
+    ],
+  },
+  {
+    category: 'ldap',
+    path: `${AUTH_PATH}/ldap`,
+    title: 'route.ldap',
     icon: 'pi pi-id-card',
     permission: 'settings.change_auth',
     panel: 'ldap',
@@ -205,6 +236,34 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
           num('RADIUS_PORT', 1, 65535),
           { name: 'RADIUS_SECRET', type: 'password' },
           flag('OTP_IN_RADIUS'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'oidc',
+    path: `${AUTH_PATH}/oidc`,
+    title: 'route.oidc',
+    icon: 'pi pi-key',
+    permission: 'settings.change_auth',
+    panel: 'oidcTest',
+    groups: [
+      {
+        title: 'group.oidc',
+        fields: [
+          flag('AUTH_OPENID'),
+          text('BASE_SITE_URL'),
+          flag('AUTH_OPENID_KEYCLOAK'),
+          text('AUTH_OPENID_SERVER_URL'),
+          text('AUTH_OPENID_REALM_NAME'),
+          text('AUTH_OPENID_PROVIDER_ENDPOINT'),
+          text('AUTH_OPENID_CLIENT_ID'),
+          { name: 'AUTH_OPENID_CLIENT_SECRET', type: 'password' },
+          text('AUTH_OPENID_SCOPES'),
+          flag('AUTH_OPENID_CREATE_USER'),
+          flag('AUTH_OPENID_ALWAYS_UPDATE_USER'),
+          { name: 'AUTH_OPENID_USER_ATTR_MAP', type: 'json' },
+          flag('AUTH_OPENID_SHARE_SESSION'),
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { createElement, lazy } from 'react';
 import { definePlugin } from '@bastion/sdk';
-import { CATEGORY_PAGES } from './categories';
+import { CATEGORY_PAGES, AUTH_PATH, isAuthTab } from './categories';
 import { ORGS_PATH, orgRoutes } from './orgRoutes';
 import { TERMINAL_PATH, TERMINAL_PERMISSION } from './terminalAreas';
 import { terminalRoutes } from './terminalRoutes';
@@ -73,7 +73,8 @@ export default definePlugin({
     },
   ],
   menus: [
-    ...CATEGORY_PAGES.map((page, index) => ({
+    // The Auth page's tabs share its one menu entry (docs/auth-sources.md#the-auth-page).
+    ...CATEGORY_PAGES.filter((page) => !isAuthTab(page) || page.path === AUTH_PATH).map((page, index) => ({
       // Menu ids take letters, digits and hyphens only (email_content → settings-email-content).
       id: `settings-${page.category.replace(/_/g, '-')}`,
       title: page.title,

@@ -4,10 +4,14 @@ import { requestLanguage } from '../http/language';
 import { categoryValues } from '../settings/settings-values';
 import { publishedImageUrls } from '../xpack/interface-images';
 import { NOT_BUILT_MESSAGE, renderLoginPage, type LoginPageData } from '../ui/html-pages';
+import { loginPageExtras } from '../sso/login-sources';
 import { anonymousCsrf as anonymousCsrfToken, formCsrfMatches } from './anonymous-csrf';
 
 /** What one rendering of the sign-in page shows: the form, or one of its MFA steps. */
-export type LoginPageView = Omit<LoginPageData, 'loginTitle' | 'loginLogo' | 'loginImage' | 'lang'>;
+export type LoginPageView = Omit<
+  LoginPageData,
+  'loginTitle' | 'loginLogo' | 'loginImage' | 'lang' | 'sources' | 'forgotPasswordUrl'
+>;
 
 /** The anonymous csrf token of the browser (double-submit cookie), created when missing or malformed. */
 export function anonymousCsrf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
@@ -32,6 +36,8 @@ export async function sendLoginPage(
   const images = await publishedImageUrls(ctx.db, ctx.uiDir);
   const html = await renderLoginPage(ctx.uiDir, {
     ...view,
+    // The outside sign-in sources' buttons and the forgot-password link (docs/auth-sources.md).
+    ...(await loginPageExtras(ctx)),
     loginTitle: String((await categoryValues(ctx.db, ctx.config, 'interface')).LOGIN_TITLE),
     loginLogo: images.logo_index,
     loginImage: images.login_image,

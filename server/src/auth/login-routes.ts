@@ -18,6 +18,8 @@ import { safeNext } from './safe-next';
 import { startSignedInSession } from './sign-in-session';
 import { spendTempToken } from './temp-tokens';
 import { LOGIN_PATH, LOGOUT_PATH } from './login-paths';
+import { loginRedirect, providerLogoutUrl, redirectMessagePage } from '../sso/login-sources';
+import { sourceCookie } from '../sso/external-sign-in';
 
 const USERNAME_MAX_LENGTH = 100;
 
@@ -43,6 +45,15 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get(LOGIN_PATH, async (request, reply) => {
     const next = safeNext(field(request.query, 'next'));
     if (request.auth) return reply.redirect(next, 302);
+    // An outside source chosen in the Auth settings takes the visit (docs/auth-sources.md#redirects).
+    const redirect = await loginRedirect(ctx, request, next);
+    if (redirect && !redirect.messageFirst)
+      return reply.header('cache-control', 'no-store').redirect(redirect.url, 302);
+    if (redirect)
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(redirectMessagePage(redirect, requestLanguage(request)));
     return renderForm(request, reply, {
       next,
       error: '',
@@ -127,6 +138,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     const sessionId = request.cookies[ctx.cookies.session];
     if (sessionId) await deleteSession(ctx.db, sessionId);
     clearAuthCookies(reply, ctx.cookies);
+    // A session that came from a provider ends there too, when its settings say so (docs/auth-sources.md).
+    const source = request.cookies[sourceCookie(ctx)];
+    if (source) reply.clearCookie(sourceCookie(ctx), { path: '/' });
+    const provider = await providerLogoutUrl(ctx, source);
+    if (provider) return reply.header('cache-control', 'no-store').redirect(provider, 302);
     const next = field(request.query, 'next');
     const target = next === '' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(safeNext(next))}`;
     return reply.header('cache-control', 'no-store').redirect(target, 302);

@@ -21,7 +21,7 @@ export type SettingKind =
   /** ldap:// or ldaps:// (docs/ldap.md). */
   | { type: 'ldapUri' }
   /** `{username, name, email}` → directory attribute names (docs/ldap.md). */
-  | { type: 'attrMap' }
+  | { type: 'attrMap'; claims?: boolean }
   /** A host name or an IP address (docs/auth-radius-saml.md#radius). */
   | { type: 'host' }
   /** One of a fixed list of strings. */
@@ -180,6 +180,40 @@ export const SETTING_CATEGORIES = {
       RADIUS_PORT: int(1, 65535, 1812, true),
       RADIUS_SECRET: secret(),
       OTP_IN_RADIUS: bool(false),
+    },
+  },
+  // The Auth page's Basic tab: what the login page offers and where it redirects (docs/auth-sources.md).
+  auth: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      FORGOT_PASSWORD_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      LOGIN_REDIRECT_MSG_ENABLED: bool(true),
+      // '' none, DIRECT never; a source's name: the login page goes there while that source is on.
+      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'DIRECT'], ''),
+    },
+  },
+  // Sign-in with an OpenID Connect provider, generic or Keycloak (docs/auth-sources.md#openid-connect).
+  oidc: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_OPENID: bool(false),
+      BASE_SITE_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_KEYCLOAK: bool(false),
+      AUTH_OPENID_SERVER_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_REALM_NAME: text(128),
+      AUTH_OPENID_PROVIDER_ENDPOINT: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      AUTH_OPENID_CLIENT_ID: text(256),
+      AUTH_OPENID_CLIENT_SECRET: secret(),
+      AUTH_OPENID_SCOPES: text(512, 'openid profile email'),
+      AUTH_OPENID_CREATE_USER: bool(true),
+      AUTH_OPENID_ALWAYS_UPDATE_USER: bool(true),
+      AUTH_OPENID_USER_ATTR_MAP: {
+        kind: { type: 'attrMap', claims: true },
+        default: () => ({ username: 'preferred_username', name: 'name', email: 'email' }),
+      },
+      AUTH_OPENID_SHARE_SESSION: bool(true),
     },
   },
   clean: {

@@ -50,6 +50,8 @@ const isHttpUrl = (value: string): boolean => {
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 /** An attribute description of RFC 4512: a name (letters, digits, hyphens) or an OID. */
 const LDAP_ATTRIBUTE = /^(?:[A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)+)$/;
+/** A claim name of an OpenID token (docs/auth-sources.md#openid-connect): `preferred_username`, `urn:x.y`. */
+const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 
 const isLdapUri = (value: string): boolean => {
   try {
@@ -132,7 +134,7 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       const out: Record<string, string> = {};
       for (const key of ['username', 'name', 'email']) {
         const attr = (map as Record<string, unknown>)[key];
-        if (typeof attr !== 'string' || !LDAP_ATTRIBUTE.test(attr))
+        if (typeof attr !== 'string' || !(kind.claims ? CLAIM_NAME : LDAP_ATTRIBUTE).test(attr))
           return [settingMessage('invalidAttrMap', lang)];
         out[key] = attr;
       }

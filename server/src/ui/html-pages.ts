@@ -123,6 +123,10 @@ export interface LoginPageData {
   loginLogo: string;
   loginImage: string;
   lang: string;
+  /** The buttons of the outside sign-in sources that are on (docs/auth-sources.md): label and local path. */
+  sources?: { id: string; label: string; url: string }[];
+  /** Where "forgot password" leads when the Auth settings name a page; '' for this console's own. */
+  forgotPasswordUrl?: string;
   /** The MFA step of a sign-in (docs/auth.md#mfa-at-sign-in): a code, or enrolment first; absent: the form. */
   mfa?: 'otp' | 'enrol';
   /** Enrolment only: the secret to type into an authenticator and its QR code (an SVG data URL). */

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { registerOidcRoutes } from './oidc-routes';
+
+/** The outside sign-in sources of docs/auth-sources.md: their routes on the server. */
+export function registerSso(app: FastifyInstance, ctx: AppContext): void {
+  registerOidcRoutes(app, ctx);
+}

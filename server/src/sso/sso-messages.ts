@@ -1,0 +1,54 @@
+import { messageCatalogue, type MessageLookup } from '../http/message-catalogue';
+
+/** What the sign-in sources of docs/auth-sources.md tell a person on the login page, in zh/en/ja. */
+const MESSAGES = {
+  sourceOff: {
+    en: 'Sign-in with {source} is turned off.',
+    zh: '{source} 登录未开启。',
+    ja: '{source} でのサインインは無効です。',
+  },
+  noSiteUrl: {
+    en: 'Sign-in with {source} needs the console address (Settings › Basic: site URL).',
+    zh: '{source} 登录需要控制台地址（设置 › 基本：站点地址）。',
+    ja: '{source} でのサインインにはコンソールのアドレスが必要です（設定 › 基本：サイト URL）。',
+  },
+  providerFailed: {
+    en: 'The {source} provider could not be reached or refused: {detail}',
+    zh: '无法连接 {source} 提供方或被拒绝：{detail}',
+    ja: '{source} プロバイダーに接続できないか拒否されました：{detail}',
+  },
+  flowExpired: {
+    en: 'This sign-in was not started here or took too long; please start again.',
+    zh: '此登录并非从这里开始或已超时，请重新开始。',
+    ja: 'このサインインはここで開始されていないか、時間切れです。もう一度お試しください。',
+  },
+  noUsername: {
+    en: 'The provider did not send the username claim "{claim}".',
+    zh: '提供方未发送用户名声明“{claim}”。',
+    ja: 'プロバイダーはユーザー名クレーム「{claim}」を送信しませんでした。',
+  },
+  unknownUser: {
+    en: 'The user {username} does not exist here, and creating users from {source} is turned off.',
+    zh: '用户 {username} 在此不存在，且未开启从 {source} 创建用户。',
+    ja: 'ユーザー {username} はここに存在せず、{source} からのユーザー作成は無効です。',
+  },
+  otherSource: {
+    en: 'The user {username} belongs to another sign-in source and cannot sign in with {source}.',
+    zh: '用户 {username} 属于其他登录来源，不能通过 {source} 登录。',
+    ja: 'ユーザー {username} は別のサインイン元に属しているため、{source} ではサインインできません。',
+  },
+  createFailed: {
+    en: 'The user {username} could not be created: {detail}',
+    zh: '无法创建用户 {username}：{detail}',
+    ja: 'ユーザー {username} を作成できませんでした：{detail}',
+  },
+  redirecting: {
+    en: 'Redirecting you to {source} to sign in…',
+    zh: '正在跳转到 {source} 登录…',
+    ja: '{source} のサインインへ移動しています…',
+  },
+} as const;
+
+export type SsoMessage = keyof typeof MESSAGES;
+
+export const ssoMessage: MessageLookup<SsoMessage> = messageCatalogue(MESSAGES);
