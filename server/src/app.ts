@@ -11,6 +11,7 @@ import { installSessionAuth } from './auth/session-auth';
 import { installReadPoint } from './http/read-point';
 import { registerMail } from './mail';
 import { registerLdap } from './ldap';
+import { registerImSmsRoutes } from './im-sms/im-sms-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -151,6 +152,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('engine', engine);
   const runner = await registerOps(app, ctx);
   registerLdap(app, ctx);
+  registerImSmsRoutes(app, ctx);
   sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
   registerLicenceExpiry(app, ctx, engine.registry);

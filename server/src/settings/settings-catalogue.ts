@@ -39,6 +39,11 @@ export interface SettingCategory {
   readPermission: string;
   writePermission: string;
   fields: Readonly<Record<string, SettingField>>;
+  /**
+   * A switch → the fields that must hold a value before it may be on (docs/auth-im-sms.md#settings): a
+   * source turned on without its ids or secret would only fail at sign-in.
+   */
+  switches?: Readonly<Record<string, readonly string[]>>;
 }
 
 const bool = (value: boolean): SettingField => ({ kind: { type: 'boolean' }, default: () => value });
@@ -61,6 +66,9 @@ const secret = (maxLength = 1024): SettingField => ({
   kind: { type: 'secret', maxLength },
   default: () => '',
 });
+
+/** The SMS providers this server has a client for (server/src/im-sms/sms-clients.ts). */
+export const SMS_BACKENDS = ['alibaba', 'tencent'] as const;
 
 export const SETTING_CATEGORIES = {
   basic: {
@@ -166,6 +174,71 @@ export const SETTING_CATEGORIES = {
       AUTH_LDAP_SYNC_INTERVAL: int(1, 8760, 24),
       AUTH_LDAP_CONNECT_TIMEOUT: int(1, 300, 10),
       AUTH_LDAP_SEARCH_PAGED_SIZE: int(1, 5000, 1000),
+    },
+  },
+  // Sign-in by scanning a QR code with an instant-messaging app (docs/auth-im-sms.md).
+  wecom: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_WECOM: bool(false),
+      WECOM_CORPID: text(256, '', true),
+      WECOM_AGENTID: text(256, '', true),
+      WECOM_SECRET: secret(),
+    },
+    switches: { AUTH_WECOM: ['WECOM_CORPID', 'WECOM_AGENTID', 'WECOM_SECRET'] },
+  },
+  dingtalk: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_DINGTALK: bool(false),
+      DINGTALK_AGENTID: text(256, '', true),
+      DINGTALK_APPKEY: text(256, '', true),
+      DINGTALK_APPSECRET: secret(),
+    },
+    switches: { AUTH_DINGTALK: ['DINGTALK_AGENTID', 'DINGTALK_APPKEY', 'DINGTALK_APPSECRET'] },
+  },
+  feishu: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_FEISHU: bool(false),
+      FEISHU_APP_ID: text(256, '', true),
+      FEISHU_APP_SECRET: secret(),
+    },
+    switches: { AUTH_FEISHU: ['FEISHU_APP_ID', 'FEISHU_APP_SECRET'] },
+  },
+  // Text messages (docs/auth-im-sms.md#sms): the switch and the provider; each provider's keys apart.
+  sms: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_ENABLED: bool(false),
+      SMS_BACKEND: oneOf(SMS_BACKENDS, 'alibaba'),
+    },
+  },
+  alibaba: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_TEST_PHONE: text(32),
+      ALIBABA_ACCESS_KEY_ID: text(256, '', true),
+      ALIBABA_ACCESS_KEY_SECRET: secret(),
+      ALIBABA_VERIFY_SIGN_NAME: text(256, '', true),
+      ALIBABA_VERIFY_TEMPLATE_CODE: text(256, '', true),
+    },
+  },
+  tencent: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_TEST_PHONE: text(32),
+      TENCENT_SECRET_ID: text(256, '', true),
+      TENCENT_SECRET_KEY: secret(),
+      TENCENT_SDKAPPID: text(256, '', true),
+      TENCENT_VERIFY_SIGN_NAME: text(256, '', true),
+      TENCENT_VERIFY_TEMPLATE_CODE: text(256, '', true),
     },
   },
   clean: {

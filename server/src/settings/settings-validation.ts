@@ -27,6 +27,11 @@ const settingMessage = messageCatalogue({
     zh: '请把 username、name、email 映射到目录属性，例如 {"username": "uid", "name": "cn", "email": "mail"}。',
     ja: 'username、name、email をディレクトリ属性に対応付けてください（例: {"username": "uid", "name": "cn", "email": "mail"}）。',
   },
+  neededBySwitch: {
+    en: 'Required while {switch} is on.',
+    zh: '开启 {switch} 时必填。',
+    ja: '{switch} をオンにする場合は必須です。',
+  },
 });
 
 type FieldErrors = Record<string, string[]>;
@@ -192,4 +197,26 @@ export function validateSettings(
   }
   if (Object.keys(errors).length > 0) throw new ResponseError(400, errors);
   return values;
+}
+
+/**
+ * A switch of the category may be on only while the fields it needs hold a value (the category's
+ * `switches`, docs/auth-im-sms.md#settings): `merged` is the stored values with the request's over them, a
+ * write-only secret counting as set while a sealed one is stored. A 400 naming each empty field otherwise.
+ */
+export function checkSwitches(
+  category: SettingCategoryName,
+  merged: Readonly<Record<string, unknown>>,
+  lang: Language,
+): void {
+  const switches: Readonly<Record<string, readonly string[]>> =
+    (SETTING_CATEGORIES[category] as { switches?: Record<string, readonly string[]> }).switches ?? {};
+  const errors: FieldErrors = {};
+  for (const [name, needed] of Object.entries(switches)) {
+    if (merged[name] !== true) continue;
+    for (const field of needed)
+      if (typeof merged[field] !== 'string' || (merged[field] as string).trim() === '')
+        errors[field] = [settingMessage('neededBySwitch', lang, { switch: name })];
+  }
+  if (Object.keys(errors).length > 0) throw new ResponseError(400, errors);
 }
