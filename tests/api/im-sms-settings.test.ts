@@ -95,6 +95,13 @@ describe('IM sources and SMS settings', () => {
     });
     expect(sms.status).toBe(200);
     expect(sms.body).not.toHaveProperty('TENCENT_SECRET_KEY');
+    // SMS goes on only once the chosen provider's keys are saved: Alibaba's are not.
+    const noKeys = await call<Record<string, string[]>>(admin, 'PATCH', url('sms'), {
+      SMS_ENABLED: true,
+      SMS_BACKEND: 'alibaba',
+    });
+    expect(noKeys.status).toBe(400);
+    expect(noKeys.body.ALIBABA_ACCESS_KEY_ID).toEqual(['Required while SMS_ENABLED is on.']);
     expect(
       (await call(admin, 'PATCH', url('sms'), { SMS_ENABLED: true, SMS_BACKEND: 'tencent' })).status,
     ).toBe(200);

@@ -54,7 +54,12 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
     const category = await authorize(request, true);
     const lang = requestLanguage(request);
     const values = validateSettings(category, request.body, partial, lang);
-    checkSwitches(category, { ...(await categoryValues(ctx.db, ctx.config, category)), ...values }, lang);
+    const stored = Object.fromEntries(await SettingsCache.of(ctx.db).stored());
+    checkSwitches(
+      category,
+      { ...stored, ...(await categoryValues(ctx.db, ctx.config, category)), ...values },
+      lang,
+    );
     for (const [name, field] of fieldsOf(category))
       if (isSecretField(field) && typeof values[name] === 'string')
         values[name] = sealSettingSecret(ctx.config, name, values[name]);

@@ -43,8 +43,12 @@ export interface SettingCategory {
    * A switch → the fields that must hold a value before it may be on (docs/auth-im-sms.md#settings): a
    * source turned on without its ids or secret would only fail at sign-in.
    */
-  switches?: Readonly<Record<string, readonly string[]>>;
+  switches?: Readonly<Record<string, SwitchNeeds>>;
 }
+
+/** The fields a switch needs: a list, or a list chosen by the values (the SMS provider's keys). */
+export type SwitchNeeds =
+  readonly string[] | ((values: Readonly<Record<string, unknown>>) => readonly string[]);
 
 const bool = (value: boolean): SettingField => ({ kind: { type: 'boolean' }, default: () => value });
 const int = (min: number, max: number, value: number | ((c: ServerConfig) => number), required = false) => ({
@@ -216,6 +220,24 @@ export const SETTING_CATEGORIES = {
     fields: {
       SMS_ENABLED: bool(false),
       SMS_BACKEND: oneOf(SMS_BACKENDS, 'alibaba'),
+    },
+    // On only while the chosen provider's keys are saved (its own category on the same page).
+    switches: {
+      SMS_ENABLED: (values) =>
+        values.SMS_BACKEND === 'tencent'
+          ? [
+              'TENCENT_SECRET_ID',
+              'TENCENT_SECRET_KEY',
+              'TENCENT_SDKAPPID',
+              'TENCENT_VERIFY_SIGN_NAME',
+              'TENCENT_VERIFY_TEMPLATE_CODE',
+            ]
+          : [
+              'ALIBABA_ACCESS_KEY_ID',
+              'ALIBABA_ACCESS_KEY_SECRET',
+              'ALIBABA_VERIFY_SIGN_NAME',
+              'ALIBABA_VERIFY_TEMPLATE_CODE',
+            ],
     },
   },
   alibaba: {

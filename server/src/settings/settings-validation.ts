@@ -3,7 +3,12 @@ import type { Language } from '../engine/declaration';
 import { message } from '../engine/messages';
 import { messageCatalogue } from '../http/message-catalogue';
 import { ResponseError } from '../http/api-error';
-import { SETTING_CATEGORIES, type SettingCategoryName, type SettingField } from './settings-catalogue';
+import {
+  SETTING_CATEGORIES,
+  type SettingCategoryName,
+  type SettingField,
+  type SwitchNeeds,
+} from './settings-catalogue';
 
 const settingMessage = messageCatalogue({
   invalidUrl: { en: 'Enter a valid URL.', zh: '请输入合法的 URL。', ja: '有効なURLを入力してください。' },
@@ -201,20 +206,21 @@ export function validateSettings(
 
 /**
  * A switch of the category may be on only while the fields it needs hold a value (the category's
- * `switches`, docs/auth-im-sms.md#settings): `merged` is the stored values with the request's over them, a
- * write-only secret counting as set while a sealed one is stored. A 400 naming each empty field otherwise.
+ * `switches`, docs/auth-im-sms.md#settings): `merged` is every stored value with the category's defaults and
+ * the request's over them, a write-only secret counting as set while a sealed one is stored. A 400 naming
+ * each empty field otherwise — a field of another category (the SMS provider's keys) included.
  */
 export function checkSwitches(
   category: SettingCategoryName,
   merged: Readonly<Record<string, unknown>>,
   lang: Language,
 ): void {
-  const switches: Readonly<Record<string, readonly string[]>> =
-    (SETTING_CATEGORIES[category] as { switches?: Record<string, readonly string[]> }).switches ?? {};
+  const switches: Readonly<Record<string, SwitchNeeds>> =
+    (SETTING_CATEGORIES[category] as { switches?: Record<string, SwitchNeeds> }).switches ?? {};
   const errors: FieldErrors = {};
   for (const [name, needed] of Object.entries(switches)) {
     if (merged[name] !== true) continue;
-    for (const field of needed)
+    for (const field of typeof needed === 'function' ? needed(merged) : needed)
       if (typeof merged[field] !== 'string' || (merged[field] as string).trim() === '')
         errors[field] = [settingMessage('neededBySwitch', lang, { switch: name })];
   }
