@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Http, isHttpError, useService, useT } from '@bastion/sdk';
-import { InlineResult, type Outcome } from './InlineResult';
-
-type Answer = { msg?: string; error?: string };
+import { useT } from '@bastion/sdk';
+import { InlineResult } from './InlineResult';
+import { useTestCall } from './useTestCall';
 
 /**
  * The Email tab's test (docs/mail.md#the-test): sends a mail with the saved settings and shows the server's
@@ -12,28 +11,8 @@ type Answer = { msg?: string; error?: string };
  */
 export default function MailTestPanel({ values }: { values: Record<string, unknown> }) {
   const t = useT();
-  const http = useService(Http);
   const [to, setTo] = useState(typeof values.EMAIL_RECIPIENT === 'string' ? values.EMAIL_RECIPIENT : '');
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Outcome>(null);
-
-  const send = async () => {
-    setSending(true);
-    setResult(null);
-    try {
-      const answer = await http.post<Answer>(
-        '/api/v1/settings/mail/testing/',
-        { EMAIL_RECIPIENT: to },
-        { silent: true },
-      );
-      setResult({ ok: true, text: answer.msg ?? '' });
-    } catch (error) {
-      const data = isHttpError(error) ? (error.data as Answer | null) : null;
-      setResult({ ok: false, text: data?.error ?? t('mail.testFailed') });
-    } finally {
-      setSending(false);
-    }
-  };
+  const test = useTestCall('/api/v1/settings/mail/testing/', t('mail.testFailed'));
 
   return (
     <fieldset className="border-none p-0 m-0 flex flex-column gap-2" data-testid="mail-test">
@@ -52,12 +31,12 @@ export default function MailTestPanel({ values }: { values: Record<string, unkno
           type="button"
           label={t('mail.sendTest')}
           icon="pi pi-send"
-          loading={sending}
-          onClick={() => void send()}
+          loading={test.running}
+          onClick={() => void test.run({ EMAIL_RECIPIENT: to })}
           data-testid="mail-test-send"
         />
       </div>
-      <InlineResult outcome={result} testId="mail-test-result" />
+      <InlineResult outcome={test.result} testId="mail-test-result" />
     </fieldset>
   );
 }
