@@ -213,7 +213,7 @@ export const SETTING_CATEGORIES = {
     },
     switches: { AUTH_FEISHU: ['FEISHU_APP_ID', 'FEISHU_APP_SECRET'] },
   },
-  // Text messages (docs/auth-im-sms.md#sms): the switch and the provider; each provider's keys apart.
+  // Text messages (docs/auth-im-sms.md#settings): the switch and the provider; each provider's keys apart.
   sms: {
     readPermission: 'settings.change_sms',
     writePermission: 'settings.change_sms',
