@@ -13,6 +13,7 @@ import { registerMail } from './mail';
 import { registerLdap } from './ldap';
 import { registerRadiusRoutes } from './radius/radius-routes';
 import { registerSso } from './sso';
+import { registerImSmsRoutes } from './im-sms/im-sms-routes';
 import { registerLoginRoutes } from './auth/login-routes';
 import { registerCredentialRoutes } from './auth/credential-routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
@@ -155,6 +156,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerLdap(app, ctx);
   registerRadiusRoutes(app, ctx);
   registerSso(app, ctx);
+  registerImSmsRoutes(app, ctx);
   sendTaskResults(db, engine.registry, runner);
   registerRetention(app, { ctx, registry: engine.registry, runner });
   registerLicenceExpiry(app, ctx, engine.registry);

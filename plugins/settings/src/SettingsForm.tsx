@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -13,13 +13,23 @@ import { AuthTabs } from './AuthTabs';
 type Values = Record<string, unknown>;
 type Announcement = { SUBJECT?: string; CONTENT?: string; LINK?: string };
 
-const PANELS = {
+/** What a panel under the form receives: the values being edited and the form's category. */
+export interface PanelProps {
+  values: Values;
+  category: string;
+}
+
+const PANELS: Record<
+  NonNullable<SettingCategoryPage['panel']>,
+  LazyExoticComponent<ComponentType<PanelProps>>
+> = {
   mailTest: lazy(() => import('./MailTestPanel')),
   mailPreview: lazy(() => import('./MailPreviewPanel')),
   ldap: lazy(() => import('./LdapPanel')),
   radius: lazy(() => import('./RadiusPanel')),
   authSources: lazy(() => import('./AuthSourcesPanel')),
   oidcTest: lazy(() => import('./OidcTestPanel')),
+  providerTest: lazy(() => import('./ProviderTestPanel')),
 };
 
 const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encodeURIComponent(category)}`;
@@ -29,6 +39,19 @@ const urlOf = (category: string) => `/api/v1/settings/setting/?category=${encode
  * A refused save keeps what was typed and shows each field's message under it.
  */
 export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
+  if (!page.subForms) return <CategoryForm page={page} />;
+  // Each category saves on its own: sibling forms, never nested ones.
+  return (
+    <div className="flex flex-column gap-5">
+      <CategoryForm page={page} />
+      {page.subForms.map((sub) => (
+        <CategoryForm key={sub.category} page={sub} />
+      ))}
+    </div>
+  );
+}
+
+function CategoryForm({ page }: { page: SettingCategoryPage }) {
   const t = useT();
   const http = useService(Http);
   const [values, setValues] = useState<Values | null>(null);
@@ -261,7 +284,7 @@ export default function SettingsForm({ page }: { page: SettingCategoryPage }) {
           <Suspense fallback={null}>
             {(() => {
               const Panel = PANELS[page.panel];
-              return <Panel values={values} />;
+              return <Panel values={values} category={page.category} />;
             })()}
           </Suspense>
         ) : null}

@@ -31,8 +31,14 @@ export interface SettingCategoryPage {
   /** The permission that may change it (reading it needs settings.view_setting at least). */
   permission: string;
   groups: readonly SettingGroup[];
-  /** A panel under the form: the mail test, the preview of the mail contents, the LDAP tools, the RADIUS or OIDC test, or the Auth page's overview of sources. */
-  panel?: 'mailTest' | 'mailPreview' | 'ldap' | 'radius' | 'authSources' | 'oidcTest';
+  /**
+   * A panel under the form: the mail test, the preview of the mail contents, the LDAP tools, the RADIUS or
+   * OIDC test, the Auth page's overview of sources, or the Test button of an IM source or SMS provider
+   * (`/api/v1/settings/<category>/testing/`).
+   */
+  panel?: 'mailTest' | 'mailPreview' | 'ldap' | 'radius' | 'authSources' | 'oidcTest' | 'providerTest';
+  /** Forms of further categories shown under this one on the same page (the SMS providers). */
+  subForms?: readonly SettingCategoryPage[];
 }
 
 /**
@@ -52,6 +58,29 @@ const num = (name: string, min: number, max: number): SettingInput => ({ name, t
 const flag = (name: string): SettingInput => ({ name, type: 'switch' });
 const text = (name: string): SettingInput => ({ name, type: 'text' });
 const area = (name: string): SettingInput => ({ name, type: 'textarea' });
+const secret = (name: string): SettingInput => ({ name, type: 'password' });
+
+/** An IM sign-in source: a tab of the Auth page, its switch, ids and secret, and its Test button. */
+const imPage = (category: string, title: string, fields: readonly SettingInput[]): SettingCategoryPage => ({
+  category,
+  path: `/settings/auth/${category}`,
+  title,
+  icon: 'pi pi-qrcode',
+  permission: 'settings.change_auth',
+  panel: 'providerTest',
+  groups: [{ title, fields }],
+});
+
+/** An SMS provider's keys, shown on the SMS page under the switch. */
+const smsProvider = (category: string, fields: readonly SettingInput[]): SettingCategoryPage => ({
+  category,
+  path: '/settings/sms',
+  title: `route.${category}`,
+  icon: 'pi pi-comment',
+  permission: 'settings.change_sms',
+  panel: 'providerTest',
+  groups: [{ title: `route.${category}`, fields: [...fields, text('SMS_TEST_PHONE')] }],
+});
 
 export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
   {
@@ -218,6 +247,50 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
           text('AUTH_LDAP_SYNC_ORG_ID'),
         ],
       },
+    ],
+  },
+  imPage('wecom', 'route.wecom', [
+    flag('AUTH_WECOM'),
+    text('WECOM_CORPID'),
+    text('WECOM_AGENTID'),
+    secret('WECOM_SECRET'),
+  ]),
+  imPage('dingtalk', 'route.dingtalk', [
+    flag('AUTH_DINGTALK'),
+    text('DINGTALK_AGENTID'),
+    text('DINGTALK_APPKEY'),
+    secret('DINGTALK_APPSECRET'),
+  ]),
+  imPage('feishu', 'route.feishu', [flag('AUTH_FEISHU'), text('FEISHU_APP_ID'), secret('FEISHU_APP_SECRET')]),
+  {
+    category: 'sms',
+    path: '/settings/sms',
+    title: 'route.sms',
+    icon: 'pi pi-comment',
+    permission: 'settings.change_sms',
+    groups: [
+      {
+        title: 'group.sms',
+        fields: [
+          flag('SMS_ENABLED'),
+          { name: 'SMS_BACKEND', type: 'choice', values: ['alibaba', 'tencent'] },
+        ],
+      },
+    ],
+    subForms: [
+      smsProvider('alibaba', [
+        text('ALIBABA_ACCESS_KEY_ID'),
+        secret('ALIBABA_ACCESS_KEY_SECRET'),
+        text('ALIBABA_VERIFY_SIGN_NAME'),
+        text('ALIBABA_VERIFY_TEMPLATE_CODE'),
+      ]),
+      smsProvider('tencent', [
+        text('TENCENT_SECRET_ID'),
+        secret('TENCENT_SECRET_KEY'),
+        text('TENCENT_SDKAPPID'),
+        text('TENCENT_VERIFY_SIGN_NAME'),
+        text('TENCENT_VERIFY_TEMPLATE_CODE'),
+      ]),
     ],
   },
   {

@@ -12,7 +12,7 @@ import {
   type SettingField,
 } from '../settings/settings-catalogue';
 import { SettingsCache } from '../settings/settings-cache';
-import { validateSettings } from '../settings/settings-validation';
+import { checkSwitches, validateSettings } from '../settings/settings-validation';
 import { categoryValues, sealSettingSecret } from '../settings/settings-values';
 import { requireSettingsPerms } from './settings-permission';
 
@@ -52,7 +52,14 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
 
   const save = (partial: boolean) => async (request: FastifyRequest) => {
     const category = await authorize(request, true);
-    const values = validateSettings(category, request.body, partial, requestLanguage(request));
+    const lang = requestLanguage(request);
+    const values = validateSettings(category, request.body, partial, lang);
+    const stored = Object.fromEntries(await SettingsCache.of(ctx.db).stored());
+    checkSwitches(
+      category,
+      { ...stored, ...(await categoryValues(ctx.db, ctx.config, category)), ...values },
+      lang,
+    );
     for (const [name, field] of fieldsOf(category))
       if (isSecretField(field) && typeof values[name] === 'string')
         values[name] = sealSettingSecret(ctx.config, name, values[name]);

@@ -41,7 +41,16 @@ export interface SettingCategory {
   readPermission: string;
   writePermission: string;
   fields: Readonly<Record<string, SettingField>>;
+  /**
+   * A switch → the fields that must hold a value before it may be on (docs/auth-im-sms.md#settings): a
+   * source turned on without its ids or secret would only fail at sign-in.
+   */
+  switches?: Readonly<Record<string, SwitchNeeds>>;
 }
+
+/** The fields a switch needs: a list, or a list chosen by the values (the SMS provider's keys). */
+export type SwitchNeeds =
+  readonly string[] | ((values: Readonly<Record<string, unknown>>) => readonly string[]);
 
 const bool = (value: boolean): SettingField => ({ kind: { type: 'boolean' }, default: () => value });
 const int = (min: number, max: number, value: number | ((c: ServerConfig) => number), required = false) => ({
@@ -63,6 +72,9 @@ const secret = (maxLength = 1024): SettingField => ({
   kind: { type: 'secret', maxLength },
   default: () => '',
 });
+
+/** The SMS providers this server has a client for (server/src/im-sms/sms-clients.ts). */
+export const SMS_BACKENDS = ['alibaba', 'tencent'] as const;
 
 export const SETTING_CATEGORIES = {
   basic: {
@@ -214,6 +226,89 @@ export const SETTING_CATEGORIES = {
         default: () => ({ username: 'preferred_username', name: 'name', email: 'email' }),
       },
       AUTH_OPENID_SHARE_SESSION: bool(true),
+    },
+  },
+  // Sign-in by scanning a QR code with an instant-messaging app (docs/auth-im-sms.md).
+  wecom: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_WECOM: bool(false),
+      WECOM_CORPID: text(256, '', true),
+      WECOM_AGENTID: text(256, '', true),
+      WECOM_SECRET: secret(),
+    },
+    switches: { AUTH_WECOM: ['WECOM_CORPID', 'WECOM_AGENTID', 'WECOM_SECRET'] },
+  },
+  dingtalk: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_DINGTALK: bool(false),
+      DINGTALK_AGENTID: text(256, '', true),
+      DINGTALK_APPKEY: text(256, '', true),
+      DINGTALK_APPSECRET: secret(),
+    },
+    switches: { AUTH_DINGTALK: ['DINGTALK_AGENTID', 'DINGTALK_APPKEY', 'DINGTALK_APPSECRET'] },
+  },
+  feishu: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_FEISHU: bool(false),
+      FEISHU_APP_ID: text(256, '', true),
+      FEISHU_APP_SECRET: secret(),
+    },
+    switches: { AUTH_FEISHU: ['FEISHU_APP_ID', 'FEISHU_APP_SECRET'] },
+  },
+  // Text messages (docs/auth-im-sms.md#settings): the switch and the provider; each provider's keys apart.
+  sms: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_ENABLED: bool(false),
+      SMS_BACKEND: oneOf(SMS_BACKENDS, 'alibaba'),
+    },
+    // On only while the chosen provider's keys are saved (its own category on the same page).
+    switches: {
+      SMS_ENABLED: (values) =>
+        values.SMS_BACKEND === 'tencent'
+          ? [
+              'TENCENT_SECRET_ID',
+              'TENCENT_SECRET_KEY',
+              'TENCENT_SDKAPPID',
+              'TENCENT_VERIFY_SIGN_NAME',
+              'TENCENT_VERIFY_TEMPLATE_CODE',
+            ]
+          : [
+              'ALIBABA_ACCESS_KEY_ID',
+              'ALIBABA_ACCESS_KEY_SECRET',
+              'ALIBABA_VERIFY_SIGN_NAME',
+              'ALIBABA_VERIFY_TEMPLATE_CODE',
+            ],
+    },
+  },
+  alibaba: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_TEST_PHONE: text(32),
+      ALIBABA_ACCESS_KEY_ID: text(256, '', true),
+      ALIBABA_ACCESS_KEY_SECRET: secret(),
+      ALIBABA_VERIFY_SIGN_NAME: text(256, '', true),
+      ALIBABA_VERIFY_TEMPLATE_CODE: text(256, '', true),
+    },
+  },
+  tencent: {
+    readPermission: 'settings.change_sms',
+    writePermission: 'settings.change_sms',
+    fields: {
+      SMS_TEST_PHONE: text(32),
+      TENCENT_SECRET_ID: text(256, '', true),
+      TENCENT_SECRET_KEY: secret(),
+      TENCENT_SDKAPPID: text(256, '', true),
+      TENCENT_VERIFY_SIGN_NAME: text(256, '', true),
+      TENCENT_VERIFY_TEMPLATE_CODE: text(256, '', true),
     },
   },
   clean: {

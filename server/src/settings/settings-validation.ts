@@ -4,7 +4,12 @@ import type { Language } from '../engine/declaration';
 import { message } from '../engine/messages';
 import { messageCatalogue } from '../http/message-catalogue';
 import { ResponseError } from '../http/api-error';
-import { SETTING_CATEGORIES, type SettingCategoryName, type SettingField } from './settings-catalogue';
+import {
+  SETTING_CATEGORIES,
+  type SettingCategoryName,
+  type SettingField,
+  type SwitchNeeds,
+} from './settings-catalogue';
 
 const settingMessage = messageCatalogue({
   invalidUrl: { en: 'Enter a valid URL.', zh: '请输入合法的 URL。', ja: '有効なURLを入力してください。' },
@@ -32,6 +37,11 @@ const settingMessage = messageCatalogue({
     en: 'Map username, name and email to directory attributes, e.g. {"username": "uid", "name": "cn", "email": "mail"}.',
     zh: '请把 username、name、email 映射到目录属性，例如 {"username": "uid", "name": "cn", "email": "mail"}。',
     ja: 'username、name、email をディレクトリ属性に対応付けてください（例: {"username": "uid", "name": "cn", "email": "mail"}）。',
+  },
+  neededBySwitch: {
+    en: 'Required while {switch} is on.',
+    zh: '开启 {switch} 时必填。',
+    ja: '{switch} をオンにする場合は必須です。',
   },
 });
 
@@ -211,4 +221,27 @@ export function validateSettings(
   }
   if (Object.keys(errors).length > 0) throw new ResponseError(400, errors);
   return values;
+}
+
+/**
+ * A switch of the category may be on only while the fields it needs hold a value (the category's
+ * `switches`, docs/auth-im-sms.md#settings): `merged` is every stored value with the category's defaults and
+ * the request's over them, a write-only secret counting as set while a sealed one is stored. A 400 naming
+ * each empty field otherwise — a field of another category (the SMS provider's keys) included.
+ */
+export function checkSwitches(
+  category: SettingCategoryName,
+  merged: Readonly<Record<string, unknown>>,
+  lang: Language,
+): void {
+  const switches: Readonly<Record<string, SwitchNeeds>> =
+    (SETTING_CATEGORIES[category] as { switches?: Record<string, SwitchNeeds> }).switches ?? {};
+  const errors: FieldErrors = {};
+  for (const [name, needed] of Object.entries(switches)) {
+    if (merged[name] !== true) continue;
+    for (const field of typeof needed === 'function' ? needed(merged) : needed)
+      if (typeof merged[field] !== 'string' || (merged[field] as string).trim() === '')
+        errors[field] = [settingMessage('neededBySwitch', lang, { switch: name })];
+  }
+  if (Object.keys(errors).length > 0) throw new ResponseError(400, errors);
 }
