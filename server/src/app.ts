@@ -167,7 +167,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Instances starting together take turns: built-ins and the demo are made once (docs/data-layer.md).
   const demo = await db.transaction(async () => {
     await db.lock('bastion:start-seeds');
-    return seedOnEngineStart({ db, resources: registry }, { demo: config.demo === true, demoPassword });
+    return seedOnEngineStart({ db, resources: registry, dataDir: config.dataDir }, { demo: config.demo === true, demoPassword });
   });
   if (demo && !demo.skipped) process.stdout.write(describeDemo(demo, demoPassword));
   if (config.demo) await ensureDemoLicence(db, config);

@@ -58,7 +58,7 @@ export async function runSeed(
   try {
     if (app.generatedAdminPassword !== null)
       process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, app.generatedAdminPassword, null));
-    const seedEnv = { db: app.db, resources: app.engine.registry };
+    const seedEnv = { db: app.db, resources: app.engine.registry, dataDir: config.dataDir };
     if (parsed.demo) {
       const password = env.BASTION_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
       process.stdout.write(describeDemo(await seedDemo(seedEnv, password), password));

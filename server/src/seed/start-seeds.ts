@@ -37,7 +37,9 @@ export function describeDemo(result: DemoSeedResult, password: string): string {
   return (
     `demo data loaded: ${result.orgs} orgs, ${result.users} users, ${result.groups} groups, ` +
     `${result.labels} labels, ${result.nodes} nodes, ${result.assets} assets, ` +
-    `${result.permissions} asset permissions, ${result.tickets} tickets, ${result.messages} messages; ` +
+    `${result.permissions} asset permissions, ${result.tickets} tickets, ${result.messages} messages, ` +
+    `${result.terminal.sessions} sessions (${result.terminal.online} online, ${result.terminal.replays} replays, ` +
+    `${result.terminal.commands} commands, ${result.terminal.ftpLogs} FTP logs) in ${result.seconds.toFixed(1)} s; ` +
     `demo users' password: ${password}\n`
   );
 }
