@@ -3,7 +3,8 @@ import { buildApp } from '../app';
 import { ADMIN_USERNAME } from '../bootstrap/first-start';
 import { adminPasswordNotice } from '../cli/notice';
 import { MAX_SEED_ASSETS, seedAssets } from './seed-assets';
-import { DEFAULT_DEMO_PASSWORD, describeDemo } from './start-seeds';
+import { DEFAULT_DEMO_PASSWORD, describeDemo, describeDemoSignIns } from './start-seeds';
+import { seedDemoSignIns } from './seed-demo-sign-ins';
 import { seedDemo } from './seed-demo';
 
 const USAGE = `usage: npm run seed -- [--demo] [--assets N]
@@ -61,7 +62,9 @@ export async function runSeed(
     const seedEnv = { db: app.db, resources: app.engine.registry, dataDir: config.dataDir };
     if (parsed.demo) {
       const password = env.BASTION_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
-      process.stdout.write(describeDemo(await seedDemo(seedEnv, password), password));
+      const demo = await seedDemo(seedEnv, password);
+      process.stdout.write(describeDemo(demo, password));
+      if (!demo.skipped) process.stdout.write(describeDemoSignIns(await seedDemoSignIns(app, password)));
     }
     if (parsed.assets > 0) {
       const result = await seedAssets(seedEnv, parsed.assets);
