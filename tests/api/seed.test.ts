@@ -175,9 +175,14 @@ describe('seed --assets', () => {
   });
 
   it('parses its arguments strictly', () => {
-    expect(parseSeedArgs(['--demo'])).toEqual({ demo: true, assets: 0 });
-    expect(parseSeedArgs(['--assets', '100000'])).toEqual({ demo: false, assets: 100000 });
-    expect(parseSeedArgs(['--assets=5'])).toEqual({ demo: false, assets: 5 });
+    expect(parseSeedArgs(['--demo'])).toEqual({ demo: true, assets: 0, sessions: 0, commands: 0 });
+    expect(parseSeedArgs(['--assets', '100000'])).toEqual({
+      demo: false,
+      assets: 100000,
+      sessions: 0,
+      commands: 0,
+    });
+    expect(parseSeedArgs(['--assets=5'])).toEqual({ demo: false, assets: 5, sessions: 0, commands: 0 });
     for (const bad of [
       [],
       ['--assets'],

@@ -7,6 +7,8 @@ export const TERMINAL_TASK = 'terminal.task';
 export const TERMINAL_REPLAY_STORAGE = 'terminal.replaystorage';
 export const TERMINAL_COMMAND_STORAGE = 'terminal.commandstorage';
 export const TERMINAL_ENDPOINT = 'terminal.endpoint';
+export const TERMINAL_SESSION_SHARING = 'terminal.sessionsharing';
+export const TERMINAL_SESSION_JOIN_RECORD = 'terminal.sessionjoinrecord';
 export const TERMINAL_ENDPOINT_RULE = 'terminal.endpointrule';
 
 /** The tables behind them (docs/terminal.md). */
@@ -20,6 +22,8 @@ export const TERMINAL_TABLES = {
   commandStorage: 'terminal_commandstorage',
   endpoint: 'terminal_endpoint',
   endpointRule: 'terminal_endpointrule',
+  sessionSharing: 'terminal_sessionsharing',
+  sessionJoinRecord: 'terminal_sessionjoinrecord',
 } as const;
 
 /** The one command storage of the local kind: commands live in this server's database. */
