@@ -33,6 +33,9 @@ export const DEFAULT_COMMAND_STORAGE = {
   type: 'server',
 } as const;
 
+/** The storage kind whose commands live in this server's database (the only kind listed here). */
+export const LOCAL_COMMAND_STORAGE_TYPE = DEFAULT_COMMAND_STORAGE.type;
+
 /** The one replay storage of the local kind: files under `<data dir>/replays`. */
 export const DEFAULT_REPLAY_STORAGE = {
   id: '00000000-0000-0000-0000-00000000ca57',
