@@ -49,7 +49,13 @@ import { PluginRegistry } from './plugins/plugin-registry';
 import { registerUiRoutes } from './ui/ui-routes';
 import { deleteExpiredSessions } from './data/stores/sessions';
 import { installEngine, type Engine } from './engine';
-import { describeDemo, DEFAULT_DEMO_PASSWORD, seedOnEngineStart } from './seed/start-seeds';
+import {
+  describeDemo,
+  describeDemoSignIns,
+  DEFAULT_DEMO_PASSWORD,
+  seedOnEngineStart,
+} from './seed/start-seeds';
+import { seedDemoSignIns } from './seed/seed-demo-sign-ins';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,10 +179,16 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Instances starting together take turns: built-ins and the demo are made once (docs/data-layer.md).
   const demo = await db.transaction(async () => {
     await db.lock('bastion:start-seeds');
-    return seedOnEngineStart({ db, resources: registry }, { demo: config.demo === true, demoPassword });
+    return seedOnEngineStart(
+      { db, resources: registry, dataDir: config.dataDir },
+      { demo: config.demo === true, demoPassword },
+    );
   });
   if (demo && !demo.skipped) process.stdout.write(describeDemo(demo, demoPassword));
   if (config.demo) await ensureDemoLicence(db, config);
   registerUiRoutes(app, ctx);
+  // The demo's login and password change logs come from sign-ins at the registered login form.
+  if (demo && !demo.skipped)
+    process.stdout.write(describeDemoSignIns(await seedDemoSignIns(app, demoPassword)));
   return app;
 }

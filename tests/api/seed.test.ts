@@ -4,6 +4,15 @@ import { ASSETS, NODES, adminClient, call, type AssetBody, type Page, type TreeI
 import { seedDemo } from '../../server/src/seed/seed-demo';
 import { seedAssets } from '../../server/src/seed/seed-assets';
 import { parseSeedArgs } from '../../server/src/seed/seed-command';
+import { seedDemoSignIns } from '../../server/src/seed/seed-demo-sign-ins';
+
+const SESSIONS = '/api/v1/terminal/sessions/';
+interface Session {
+  id: string;
+  date_start: string;
+  can_replay: boolean;
+  can_terminate: boolean;
+}
 import { DEMO_ORGS } from '../../server/src/seed/demo-data';
 import { ROOT_ORG_ID } from '../../server/src/orgs/org-ids';
 
@@ -20,12 +29,19 @@ afterAll(async () => {
   await server.close();
 });
 
-const env = () => ({ db: server.app.db, resources: server.app.engine.registry });
+const env = () => ({
+  db: server.app.db,
+  resources: server.app.engine.registry,
+  dataDir: server.config.dataDir,
+});
 
 describe('seed --demo', () => {
   it('loads orgs, people, labels, node trees and ~200 assets, once', async () => {
     const first = await seedDemo(env(), PASSWORD);
     expect(first).toMatchObject({ skipped: false, orgs: 3, users: 30, labels: 27, assets: 210, messages: 3 });
+    expect(first.terminal).toMatchObject({ sessions: 210, online: 4, replays: 206, systemUsers: 9 });
+    expect(first.terminal.dangerous).toBeGreaterThan(0);
+    expect(first.terminal.ftpLogs).toBeGreaterThan(0);
     expect(first.nodes).toBeGreaterThanOrEqual(40);
     const again = await seedDemo(env(), PASSWORD);
     expect(again.skipped).toBe(true);
@@ -53,6 +69,91 @@ describe('seed --demo', () => {
   });
 });
 
+describe('seed --demo: terminal activity and logs', () => {
+  it('gives finished sessions replays that parse as asciicast v2, and commands, some dangerous', async () => {
+    // Runs after the first describe's seed.
+    const finished = await call<Page<Session>>(admin, 'GET', `${SESSIONS}?is_finished=1&limit=200`, {
+      org: ROOT_ORG_ID,
+    });
+    expect(finished.body.count).toBe(206);
+    const online = await call<Page<Session>>(admin, 'GET', `${SESSIONS}?is_finished=0&limit=10`, {
+      org: ROOT_ORG_ID,
+    });
+    expect(online.body.results.map((row) => row.can_terminate)).toEqual([true, true, true, true]);
+    const oldest = Math.min(...finished.body.results.map((row) => Date.parse(row.date_start)));
+    expect(Date.now() - oldest).toBeGreaterThan(7 * 24 * 3600 * 1000);
+    for (const session of finished.body.results.slice(0, 5)) {
+      expect(session.can_replay).toBe(true);
+      const file = await admin.request(`${SESSIONS}${session.id}/replay/file/`, {
+        headers: { 'x-jms-org': ROOT_ORG_ID },
+      });
+      expect(file.status).toBe(200);
+      const [header, ...events] = (await file.text())
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(header).toMatchObject({ version: 2, width: 120, height: 32 });
+      expect(events.length).toBeGreaterThan(10);
+      const times = events.map((event: [number, string, string]) => event[0]);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(events.every((event: unknown[]) => event[1] === 'o' && typeof event[2] === 'string')).toBe(true);
+      const commands = await call<Page<{ input: string }>>(
+        admin,
+        'GET',
+        `/api/v1/terminal/commands/?session_id=${session.id}&limit=50`,
+        { org: ROOT_ORG_ID },
+      );
+      expect(commands.body.count).toBeGreaterThanOrEqual(3);
+      const typed = events.map((event: unknown[]) => event[2]).join('');
+      for (const command of commands.body.results) expect(typed).toContain(command.input);
+    }
+    const dangerous = await call<Page<unknown>>(
+      admin,
+      'GET',
+      `/api/v1/terminal/commands/?command_storage_id=default&risk_level=5&limit=1`,
+      { org: ROOT_ORG_ID },
+    );
+    expect(dangerous.body.count).toBeGreaterThan(0);
+  });
+
+  it('leaves the login, operate, password change and FTP logs its own actions wrote', async () => {
+    const signIns = await seedDemoSignIns(server.app, PASSWORD);
+    expect(signIns).toEqual({ signIns: 8, failed: 3, passwordChanges: 2 });
+    const logins = await call<Page<{ username: string; status: boolean; reason: string }>>(
+      admin,
+      'GET',
+      '/api/v1/audits/login-logs/?username=liuyang&limit=5',
+      { org: ROOT_ORG_ID },
+    );
+    expect(logins.body.results.map((row) => row.reason)).toContain('password_failed');
+    const operate = await call<Page<{ resource: string; action: string }>>(
+      admin,
+      'GET',
+      '/api/v1/audits/operate-logs/?resource=ops&limit=10',
+      { org: ROOT_ORG_ID },
+    );
+    expect(operate.body.results.some((row) => row.action === 'create')).toBe(true);
+    const changes = await call<Page<{ user: string }>>(
+      admin,
+      'GET',
+      '/api/v1/audits/password-change-logs/?limit=10',
+      { org: ROOT_ORG_ID },
+    );
+    expect(changes.body.results.map((row) => row.user)).toContain('Dave Okafor(dave)');
+    const ftp = await call<Page<{ is_success: boolean }>>(
+      admin,
+      'GET',
+      '/api/v1/audits/ftp-logs/?limit=100',
+      {
+        org: ROOT_ORG_ID,
+      },
+    );
+    expect(ftp.body.results.some((row) => !row.is_success)).toBe(true);
+    // The reset kept the demo password: the people can still sign in.
+    await new Client(server.baseUrl).login('dave', PASSWORD);
+  });
+});
+
 describe('seed --assets', () => {
   it('bulk-loads assets under /Default/Scale in one go', async () => {
     const before = (await call<Page<AssetBody>>(admin, 'GET', `${ASSETS}?limit=1`)).body.count;
@@ -74,9 +175,14 @@ describe('seed --assets', () => {
   });
 
   it('parses its arguments strictly', () => {
-    expect(parseSeedArgs(['--demo'])).toEqual({ demo: true, assets: 0 });
-    expect(parseSeedArgs(['--assets', '100000'])).toEqual({ demo: false, assets: 100000 });
-    expect(parseSeedArgs(['--assets=5'])).toEqual({ demo: false, assets: 5 });
+    expect(parseSeedArgs(['--demo'])).toEqual({ demo: true, assets: 0, sessions: 0, commands: 0 });
+    expect(parseSeedArgs(['--assets', '100000'])).toEqual({
+      demo: false,
+      assets: 100000,
+      sessions: 0,
+      commands: 0,
+    });
+    expect(parseSeedArgs(['--assets=5'])).toEqual({ demo: false, assets: 5, sessions: 0, commands: 0 });
     for (const bad of [
       [],
       ['--assets'],

@@ -206,8 +206,25 @@ describe('sessions, commands and the kill-session queue', () => {
       '/api/v1/terminal/command-storages/tree/',
       { org: DEFAULT_ORG_ID },
     );
-    const storage = tree.body[1]!;
+    const storage = tree.body.find((node) => node.name.startsWith('default('))!;
     expect(storage.name).toBe('default(server)(2)');
+    // A storage of another kind is listed, not counted: its commands are not in this database.
+    const es = await call<{ id: string }>(admin, 'POST', '/api/v1/terminal/command-storages/', {
+      body: { name: 'es-archive', type: 'es', meta: { HOSTS: ['http://10.0.0.9:9200'], INDEX: 'jms' } },
+    });
+    expect(es.status, JSON.stringify(es.body)).toBe(201);
+    const withEs = await call<Array<{ id: string; name: string; valid: boolean; msg?: string }>>(
+      auditor,
+      'GET',
+      '/api/v1/terminal/command-storages/tree/',
+      { org: DEFAULT_ORG_ID },
+    );
+    expect(withEs.body.find((node) => node.id === es.body.id)).toMatchObject({
+      name: 'es-archive(es)',
+      valid: false,
+      msg: '无法从此服务器访问',
+    });
+    expect(await page<Command>(auditor, `${COMMANDS}?command_storage_id=${es.body.id}`)).toEqual([]);
     const dangerous = await page<Command>(
       auditor,
       `${COMMANDS}?command_storage_id=${storage.id}&risk_level=5&input=rm`,

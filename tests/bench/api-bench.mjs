@@ -9,15 +9,7 @@
 // Targets (issues 3 and 9): SQLite p95 <= 25 ms, >= 1,500 req/s; PostgreSQL p95 <= 30 ms, >= 1,200 req/s on
 // one instance — on 2 cores, where the load generator, the servers and PostgreSQL share the machine.
 import http from 'node:http';
-import {
-  adminHeaders,
-  percentile,
-  withCpu,
-  removeDataDir,
-  request,
-  seedDataDir,
-  startServer,
-} from './bench-server.mjs';
+import { loadRunner, removeDataDir, request, seedDataDir, startServer, target } from './bench-server.mjs';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -26,78 +18,12 @@ const TERMS = ['prod', 'web', 'bj-', 'db-', 'sh-test', 'cache', '10.1.', 'app'];
 const dbIndex = process.argv.indexOf('--db');
 const WITH_POSTGRES = dbIndex > 0 && process.argv[dbIndex + 1] === 'postgres';
 
+const { run } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
+
 function listUrl(i) {
   const term = TERMS[i % TERMS.length];
   const offset = ((i * 7919) % 100) * 15;
   return `/api/v1/assets/assets/?limit=15&offset=${offset}&search=${encodeURIComponent(term)}&order=-hostname&display=1&draw=1`;
-}
-
-/** Load over `targets` (one per server instance: connections are split between them). */
-async function run(label, targets, urlOf) {
-  const clientBefore = process.cpuUsage();
-  const { value, serverMicros, dbMicros } = await withCpu(
-    targets.map((t) => t.pid),
-    targets[0].postmasterPid ?? null,
-    () => load(targets, urlOf),
-  );
-  const client = process.cpuUsage(clientBefore);
-  const perRequest = (micros) => (micros / Math.max(1, value.requests)).toFixed(0);
-  const figures = { label, ...value, serverCpuUs: serverMicros / Math.max(1, value.requests) };
-  figures.clientCpuUs = (client.user + client.system) / Math.max(1, value.requests);
-  if (dbMicros !== null) figures.dbCpuUs = dbMicros / Math.max(1, value.requests);
-  const fmt = (ms) => `${ms.toFixed(1)} ms`;
-  console.log(
-    `${label.padEnd(52)} ${String(value.requests).padStart(6)} req  ${value.rps.toFixed(0).padStart(5)} req/s  ` +
-      `p50 ${fmt(value.p50)}  p95 ${fmt(value.p95)}  p99 ${fmt(value.p99)}  ` +
-      `CPU/req server ${perRequest(serverMicros)} µs` +
-      (dbMicros !== null ? ` + PostgreSQL ${perRequest(dbMicros)} µs` : '') +
-      ` (load generator ${figures.clientCpuUs.toFixed(0)} µs)` +
-      (value.errors ? `  errors ${value.errors}` : ''),
-  );
-  return figures;
-}
-
-async function load(targets, urlOf) {
-  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
-  // Warm-up: prepared statements, JIT, caches.
-  for (let i = 0; i < 50; i += 1)
-    for (const [n, target] of targets.entries())
-      await request(agents[n], target.baseUrl, urlOf(i), target.headers);
-  const latencies = [];
-  let errors = 0;
-  let next = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, connection) => {
-      const n = connection % targets.length;
-      while (performance.now() < deadline) {
-        const result = await request(agents[n], targets[n].baseUrl, urlOf((next += 1)), targets[n].headers);
-        if (result.status !== 200) errors += 1;
-        latencies.push(result.ms);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  for (const agent of agents) agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
-
-async function target(server, postmasterPid = null) {
-  return {
-    baseUrl: server.baseUrl,
-    pid: server.pid,
-    postmasterPid,
-    headers: await adminHeaders(server.baseUrl),
-  };
 }
 
 /**

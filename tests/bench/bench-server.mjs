@@ -203,3 +203,81 @@ export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+/**
+ * The load loop of the HTTP benchmarks: `concurrency` keep-alive connections for `seconds` after a warm-up,
+ * split over `targets` (one per server instance); prints and returns latency, req/s and CPU per request.
+ */
+export function loadRunner({ concurrency, seconds }) {
+  /** Load over `targets` (one per server instance: connections are split between them). */
+  async function run(label, targets, urlOf) {
+    const clientBefore = process.cpuUsage();
+    const { value, serverMicros, dbMicros } = await withCpu(
+      targets.map((t) => t.pid),
+      targets[0].postmasterPid ?? null,
+      () => load(targets, urlOf),
+    );
+    const client = process.cpuUsage(clientBefore);
+    const perRequest = (micros) => (micros / Math.max(1, value.requests)).toFixed(0);
+    const figures = { label, ...value, serverCpuUs: serverMicros / Math.max(1, value.requests) };
+    // The load generator shares the machine's cores: its own CPU per request says how much it takes.
+    figures.clientCpuUs = (client.user + client.system) / Math.max(1, value.requests);
+    if (dbMicros !== null) figures.dbCpuUs = dbMicros / Math.max(1, value.requests);
+    const fmt = (ms) => `${ms.toFixed(1)} ms`;
+    console.log(
+      `${label.padEnd(52)} ${String(value.requests).padStart(6)} req  ${value.rps.toFixed(0).padStart(5)} req/s  ` +
+        `p50 ${fmt(value.p50)}  p95 ${fmt(value.p95)}  p99 ${fmt(value.p99)}  ` +
+        `CPU/req server ${perRequest(serverMicros)} µs` +
+        (dbMicros !== null ? ` + PostgreSQL ${perRequest(dbMicros)} µs` : '') +
+        ` (load generator ${figures.clientCpuUs.toFixed(0)} µs)` +
+        (value.errors ? `  errors ${value.errors}` : ''),
+    );
+    return figures;
+  }
+
+  async function load(targets, urlOf) {
+    const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: concurrency }));
+    // Warm-up: prepared statements, JIT, caches.
+    for (let i = 0; i < 50; i += 1)
+      for (const [n, target] of targets.entries())
+        await request(agents[n], target.baseUrl, urlOf(i), target.headers);
+    const latencies = [];
+    let errors = 0;
+    let next = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, connection) => {
+        const n = connection % targets.length;
+        while (performance.now() < deadline) {
+          const result = await request(agents[n], targets[n].baseUrl, urlOf((next += 1)), targets[n].headers);
+          if (result.status !== 200) errors += 1;
+          latencies.push(result.ms);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    for (const agent of agents) agent.destroy();
+    latencies.sort((a, b) => a - b);
+    return {
+      requests: latencies.length,
+      rps: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      errors,
+    };
+  }
+
+  return { run, load };
+}
+
+/** A signed-in admin on one started server (with PostgreSQL's postmaster pid for its CPU figures). */
+export async function target(server, postmasterPid = null) {
+  return {
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    postmasterPid,
+    headers: await adminHeaders(server.baseUrl),
+  };
+}

@@ -13,6 +13,7 @@ import {
 } from '@bastion/sdk';
 import {
   COMMANDS_URL,
+  JOIN_RECORDS_URL,
   SESSIONS_PATH,
   SESSIONS_URL,
   downloadReplay,
@@ -134,22 +135,72 @@ function CommandsTab({ sessionId }: { sessionId: string }) {
   );
 }
 
-function ActivityTab({ session }: { session: SessionRow }) {
+interface JoinRecord {
+  id: string;
+  joiner_display: string;
+  verify_code: string;
+  remote_addr: string | null;
+  login_from_display: string;
+  date_joined: string;
+  date_left: string | null;
+  is_success: boolean;
+  reason: string;
+}
+
+/**
+ * The session's activity: its start and end, and who joined it through a sharing link (the session join
+ * records the terminal component posts, docs/terminal.md#sharing-and-joining) — when, from where, how it
+ * ended, and refused attempts with their reason.
+ */
+function ActivityTab({ session, canViewJoins }: { session: SessionRow; canViewJoins: boolean }) {
+  const http = useService(Http);
   const t = useT();
   const dateText = useDateText();
-  const events: Array<[string, string | null]> = [
-    ['session.activityStarted', session.date_start],
-    ['session.activityEnded', session.is_finished ? session.date_end : null],
+  const [records, setRecords] = useState<JoinRecord[] | null>(canViewJoins ? null : []);
+  useEffect(() => {
+    if (!canViewJoins) return;
+    void http
+      .get<Page<JoinRecord>>(JOIN_RECORDS_URL, { params: { session: session.id, limit: 200 } })
+      .then((page) => setRecords(page.results));
+  }, [http, session.id, canViewJoins]);
+  const events: Array<{ key: string; date: string; text: string; failed?: boolean }> = [
+    { key: 'start', date: session.date_start, text: t('session.activityStarted') },
   ];
+  if (session.is_finished && session.date_end)
+    events.push({ key: 'end', date: session.date_end, text: t('session.activityEnded') });
+  for (const record of records ?? []) {
+    const who = {
+      user: record.joiner_display || '-',
+      from: record.remote_addr ?? '-',
+      via: record.login_from_display,
+    };
+    if (!record.is_success) {
+      events.push({
+        key: `${record.id}-refused`,
+        date: record.date_joined,
+        text: t('session.activityJoinRefused', { ...who, reason: record.reason }),
+        failed: true,
+      });
+      continue;
+    }
+    events.push({
+      key: `${record.id}-joined`,
+      date: record.date_joined,
+      text: t('session.activityJoined', who),
+    });
+    if (record.date_left)
+      events.push({ key: `${record.id}-left`, date: record.date_left, text: t('session.activityLeft', who) });
+  }
+  events.sort((x, y) => Date.parse(x.date) - Date.parse(y.date));
   return (
     <ul data-testid="session-activity">
-      {events
-        .filter((event): event is [string, string] => event[1] !== null)
-        .map(([label, date]) => (
-          <li key={label}>
-            {t(label)}: {dateText(date)}
-          </li>
-        ))}
+      {events.map((event) => (
+        <li key={event.key} className={event.failed ? 'text-red-600' : undefined}>
+          <span className="text-color-secondary mr-2">{dateText(event.date)}</span>
+          {event.text}
+        </li>
+      ))}
+      {records === null ? <i className="pi pi-spin pi-spinner" /> : null}
     </ul>
   );
 }
@@ -181,7 +232,12 @@ export default function SessionDetailPage() {
         {
           name: 'activity',
           title: 'session.tabActivity',
-          render: (c) => <ActivityTab session={c.object as SessionRow} />,
+          render: (c) => (
+            <ActivityTab
+              session={c.object as SessionRow}
+              canViewJoins={c.can('terminal.view_sessionjoinrecord')}
+            />
+          ),
         },
         {
           name: 'replay',

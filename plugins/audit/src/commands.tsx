@@ -6,8 +6,11 @@ import { COMMANDS_URL, COMMAND_STORAGE_TREE_URL, sessionPath } from './terminalA
 interface StorageNode {
   id: string;
   name: string;
+  title?: string;
   pId: string;
   valid?: boolean;
+  /** Why a storage of another kind cannot be listed here. */
+  msg?: string;
 }
 
 type CommandRow = { id: string; session: string; risk_level: number; risk_level_display: string } & Record<
@@ -43,6 +46,7 @@ export function CommandListPage() {
     });
   }, [http]);
   const root = storages.find((node) => node.pId === '');
+  const chosen = storages.find((node) => node.id === storage);
   return (
     <div className="grid">
       <div className="col-12 lg:col-3">
@@ -56,7 +60,6 @@ export function CommandListPage() {
                   <button
                     type="button"
                     className={`p-link w-full text-left p-2 border-round ${node.id === storage ? 'surface-200 font-semibold' : ''}`}
-                    disabled={node.valid === false}
                     onClick={() => setStorage(node.id)}
                   >
                     <i className="pi pi-database mr-2" />
@@ -68,7 +71,11 @@ export function CommandListPage() {
         </div>
       </div>
       <div className="col-12 lg:col-9">
-        {storage ? (
+        {chosen?.valid === false ? (
+          <p className="text-color-secondary" data-testid="command-storage-unreachable">
+            {chosen.title ?? chosen.name}: {chosen.msg}
+          </p>
+        ) : storage ? (
           <ListPage
             key={storage}
             url={COMMANDS_URL}

@@ -3,6 +3,7 @@ import type { HttpClient } from '@bastion/sdk';
 /** The terminal-component API the audit pages read (docs/terminal.md). */
 export const SESSIONS_URL = '/api/v1/terminal/sessions/';
 export const COMMANDS_URL = '/api/v1/terminal/commands/';
+export const JOIN_RECORDS_URL = '/api/v1/terminal/session-join-records/';
 export const KILL_SESSION_URL = '/api/v1/terminal/tasks/kill-session/';
 export const COMMAND_STORAGE_TREE_URL = '/api/v1/terminal/command-storages/tree/';
 

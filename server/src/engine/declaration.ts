@@ -343,6 +343,11 @@ export interface ResourceDeclaration {
   hooks?: ResourceHooks;
   extraActions?: readonly ExtraAction[];
   /**
+   * After a single create has been committed: an answer other than the created row (a write that records
+   * a refusal and answers 400, as a refused session join), or null for the usual 201.
+   */
+  createAnswer?: (row: StoredRow) => ExtraActionResult | null;
+  /**
    * Filters beyond exact matches on `filterFields`: query parameter → condition (null = ignore the value).
    * They read other resources through `resources`, always within `ctx` (its org), like hooks do.
    * Reported as `filter: true` in OPTIONS when the name is also a field.

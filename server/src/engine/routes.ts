@@ -180,6 +180,8 @@ export function registerResourceRoutes(
       return reply.code(201).send(await resource.serializeInTurns(created, ctx));
     }
     const row = await resource.create(asObject(body), ctx);
+    const answer = decl.createAnswer?.(row);
+    if (answer) return reply.code(answer.status ?? 200).send(answer.body);
     return reply.code(201).send(await resource.serialize(row, ctx));
   });
 

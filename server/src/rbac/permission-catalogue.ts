@@ -42,7 +42,11 @@ const CRUD_MODELS: ReadonlyArray<readonly [app: string, orgModels: string[], sys
   // Org-role bindings are org business (membership of the current org); roles themselves are global objects
   // shared by every org, so only their viewing is granted in org scope (see EXTRA_ORG_CODES).
   ['rbac', ['orgrolebinding'], ['systemrole', 'role', 'rolebinding', 'systemrolebinding']],
-  ['terminal', [], ['terminal', 'commandstorage', 'replaystorage', 'endpoint', 'endpointrule']],
+  [
+    'terminal',
+    ['sessionsharing', 'sessionjoinrecord'],
+    ['terminal', 'commandstorage', 'replaystorage', 'endpoint', 'endpointrule'],
+  ],
   ['tickets', [], ['ticketflow']],
   ['authentication', [], ['accesskey', 'temptoken', 'connectiontoken']],
 ];

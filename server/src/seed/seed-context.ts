@@ -5,6 +5,8 @@ import type { Database } from '../data/database';
 export interface SeedEnv {
   db: Database;
   resources: ResourceDirectory;
+  /** The data directory (the local replay storage lives under it); the demo's replays need it. */
+  dataDir?: string;
 }
 
 /** Seeds act as the system in one org; created_by shows "System" as on v2.21's built-in data. */

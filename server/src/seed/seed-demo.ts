@@ -9,6 +9,7 @@ import { DEMO_GROUPS, DEMO_LABELS, DEMO_MESSAGES, DEMO_ORGS, demoAssets, demoUse
 import { optionalResource, systemContext, type SeedEnv } from './seed-context';
 import { seedTicketsAndPermissions } from './seed-tickets';
 import { seedAccess } from './seed-access';
+import { seedDemoSessions, type DemoSessionsResult } from './seed-demo-sessions';
 
 export const DEMO_MARKER = 'demo';
 
@@ -23,6 +24,9 @@ export interface DemoSeedResult {
   messages: number;
   permissions: number;
   tickets: number;
+  /** Terminal activity (docs/demo.md#sessions); zeros when the seed has no data directory. */
+  terminal: DemoSessionsResult;
+  seconds: number;
 }
 
 /** The child of `parent` named `value`, created when missing. */
@@ -83,7 +87,10 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     messages: 0,
     permissions: 0,
     tickets: 0,
+    terminal: { systemUsers: 0, sessions: 0, online: 0, replays: 0, commands: 0, dangerous: 0, ftpLogs: 0 },
+    seconds: 0,
   };
+  const started = performance.now();
   if (await hasSeedMarker(env.db, DEMO_MARKER)) return { ...result, skipped: true };
   const orgIds = new Map<string, string>();
   for (const org of DEMO_ORGS) {
@@ -173,6 +180,11 @@ export async function seedDemo(env: SeedEnv, password: string): Promise<DemoSeed
     await sendSiteMessage(env.db, { userIds: to, subject: item.subject, message: item.message });
     result.messages += 1;
   }
+  if (env.dataDir) {
+    const adminUser = (await findUserCredentials(env.db, 'admin'))?.user ?? null;
+    result.terminal = await seedDemoSessions({ ...env, dataDir: env.dataDir }, adminUser);
+  }
   await addSeedMarker(env.db, DEMO_MARKER);
+  result.seconds = (performance.now() - started) / 1000;
   return result;
 }

@@ -4,6 +4,7 @@ import { ensureDefaultTicketFlows } from '../resources/tickets';
 import { addSeedMarker, hasSeedMarker } from '../data/stores/seed-markers';
 import { seedDemo, type DemoSeedResult } from './seed-demo';
 import type { SeedEnv } from './seed-context';
+import type { DemoSignInResult } from './seed-demo-sign-ins';
 
 /** The demo users' password unless BASTION_DEMO_PASSWORD sets another (printed when the demo is loaded). */
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
@@ -37,7 +38,16 @@ export function describeDemo(result: DemoSeedResult, password: string): string {
   return (
     `demo data loaded: ${result.orgs} orgs, ${result.users} users, ${result.groups} groups, ` +
     `${result.labels} labels, ${result.nodes} nodes, ${result.assets} assets, ` +
-    `${result.permissions} asset permissions, ${result.tickets} tickets, ${result.messages} messages; ` +
+    `${result.permissions} asset permissions, ${result.tickets} tickets, ${result.messages} messages, ` +
+    `${result.terminal.sessions} sessions (${result.terminal.online} online, ${result.terminal.replays} replays, ` +
+    `${result.terminal.commands} commands, ${result.terminal.ftpLogs} FTP logs) in ${result.seconds.toFixed(1)} s; ` +
     `demo users' password: ${password}\n`
+  );
+}
+
+export function describeDemoSignIns(result: DemoSignInResult): string {
+  return (
+    `demo sign-ins: ${result.signIns} at the login form, ${result.failed} refused, ` +
+    `${result.passwordChanges} passwords set by the administrator\n`
   );
 }

@@ -9,7 +9,12 @@ import { ROOT_ORG_ID } from '../orgs/org-ids';
 import { allows, holdsSystemAdmin } from '../rbac/authorize';
 import { UserAccess } from '../rbac/user-permissions';
 import { canJoin } from '../resources/terminal/sessions';
-import { DEFAULT_COMMAND_STORAGE, TERMINAL_COMMAND, TERMINAL_SESSION } from '../resources/terminal/names';
+import {
+  LOCAL_COMMAND_STORAGE_TYPE,
+  TERMINAL_COMMAND,
+  TERMINAL_COMMAND_STORAGE,
+  TERMINAL_SESSION,
+} from '../resources/terminal/names';
 
 export const MY_SESSIONS_URL = '/api/v1/terminal/my-sessions/';
 export const JOIN_VALIDATE_URL = '/api/v1/terminal/sessions/join/validate/';
@@ -40,6 +45,7 @@ export function registerSessionRoutes(
 ): void {
   const sessions = registry.resource(TERMINAL_SESSION);
   const commands = registry.resource(TERMINAL_COMMAND);
+  const storages = registry.resource(TERMINAL_COMMAND_STORAGE);
 
   registerOwnList(app, ctx, registry, {
     url: MY_SESSIONS_URL,
@@ -70,23 +76,35 @@ export function registerSessionRoutes(
     return { ok: true, msg: '' };
   });
 
+  // Every configured command storage; only the server kind lives in this database and is counted and
+  // listed here — the others are written by the components and cannot be read from this server.
   app.get(COMMAND_STORAGE_TREE_URL, async (request) => {
     const rctx = await requestContext(ctx.db, request);
     if (!allows(rctx, ['terminal.view_commandstorage|terminal.view_command'])) throw permissionDenied();
-    const storage = DEFAULT_COMMAND_STORAGE;
-    const count = await commands.count(null, { ...rctx, query: { command_storage_id: storage.id } });
+    const configured = await storages.find(null, { ...rctx, orgId: ROOT_ORG_ID, isSystemAdmin: true });
     const label = { zh: '命令存储', en: 'Command storages', ja: 'コマンドストレージ' }[rctx.language];
-    return [
-      { id: 'root', name: label, title: label, pId: '', isParent: true, open: true },
-      {
-        id: storage.id,
-        name: `${storage.name}(${storage.type})(${count})`,
-        title: `${storage.name}(${storage.type})`,
+    const unreachable = {
+      zh: '无法从此服务器访问',
+      en: 'cannot be reached from here',
+      ja: 'このサーバーからは参照できません',
+    }[rctx.language];
+    const leaves = [];
+    for (const storage of configured) {
+      const local = storage.type === LOCAL_COMMAND_STORAGE_TYPE;
+      const count = local
+        ? await commands.count(null, { ...rctx, query: { command_storage_id: String(storage.id) } })
+        : null;
+      leaves.push({
+        id: String(storage.id),
+        name: `${String(storage.name)}(${String(storage.type)})${count === null ? '' : `(${count})`}`,
+        title: `${String(storage.name)}(${String(storage.type)})`,
         pId: 'root',
         isParent: false,
         open: false,
-        valid: true,
-      },
-    ];
+        valid: local,
+        ...(local ? {} : { msg: unreachable }),
+      });
+    }
+    return [{ id: 'root', name: label, title: label, pId: '', isParent: true, open: true }, ...leaves];
   });
 }

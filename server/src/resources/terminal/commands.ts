@@ -76,6 +76,7 @@ export const commandResource = defineResource({
     // Epoch seconds, as the component posts them; the console sends ISO dates.
     date_from: (value) => secondsCondition(value, 'gte'),
     date_to: (value) => secondsCondition(value, 'lte'),
+    // Commands of this database belong to the server-kind storage; another storage's are not here.
     command_storage_id: (value) =>
       value === DEFAULT_COMMAND_STORAGE.id || value === DEFAULT_COMMAND_STORAGE.name ? null : { never: true },
   },

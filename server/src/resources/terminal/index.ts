@@ -3,6 +3,7 @@ import type { SecretDeps } from '../asset-access/secrets';
 import { commandResource } from './commands';
 import { endpointResource, endpointRuleResource } from './endpoints';
 import { sessionResource } from './sessions';
+import { sessionJoinRecordResource, sessionSharingResource } from './session-sharing';
 import { commandStorageResource, replayStorageResource } from './storages';
 import { taskResource } from './tasks';
 import { terminalResource } from './terminals';
@@ -14,6 +15,8 @@ import { terminalResource } from './terminals';
 export const terminalResources = (deps: SecretDeps): ResourceDeclaration[] => [
   terminalResource,
   sessionResource,
+  sessionSharingResource,
+  sessionJoinRecordResource,
   commandResource,
   taskResource,
   replayStorageResource(deps),

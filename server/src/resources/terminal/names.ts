@@ -7,6 +7,8 @@ export const TERMINAL_TASK = 'terminal.task';
 export const TERMINAL_REPLAY_STORAGE = 'terminal.replaystorage';
 export const TERMINAL_COMMAND_STORAGE = 'terminal.commandstorage';
 export const TERMINAL_ENDPOINT = 'terminal.endpoint';
+export const TERMINAL_SESSION_SHARING = 'terminal.sessionsharing';
+export const TERMINAL_SESSION_JOIN_RECORD = 'terminal.sessionjoinrecord';
 export const TERMINAL_ENDPOINT_RULE = 'terminal.endpointrule';
 
 /** The tables behind them (docs/terminal.md). */
@@ -20,6 +22,8 @@ export const TERMINAL_TABLES = {
   commandStorage: 'terminal_commandstorage',
   endpoint: 'terminal_endpoint',
   endpointRule: 'terminal_endpointrule',
+  sessionSharing: 'terminal_sessionsharing',
+  sessionJoinRecord: 'terminal_sessionjoinrecord',
 } as const;
 
 /** The one command storage of the local kind: commands live in this server's database. */
@@ -28,6 +32,9 @@ export const DEFAULT_COMMAND_STORAGE = {
   name: 'default',
   type: 'server',
 } as const;
+
+/** The storage kind whose commands live in this server's database (the only kind listed here). */
+export const LOCAL_COMMAND_STORAGE_TYPE = DEFAULT_COMMAND_STORAGE.type;
 
 /** The one replay storage of the local kind: files under `<data dir>/replays`. */
 export const DEFAULT_REPLAY_STORAGE = {

@@ -1,0 +1,141 @@
+// npm run bench:audit [-- --db postgres] — prints (does not assert): the audit area at scale. Seeds
+// 100,000 sessions and 1,000,000 commands with the built server's `seed --sessions --commands` (bulk load),
+// starts dist/server/main.js, then 32 keep-alive connections run for ~10 s each:
+//   - the command list filtered by a date range + a session + an input search (the session detail, and the
+//     command list with a session chosen);
+//   - the command list of the storage filtered by a date range + risk level + input search;
+//   - the command list of the storage filtered by a date range + input search alone (the worst case);
+//   - the dashboard's `/api/v1/index/` with every flag (`all=1`), weekly and monthly.
+// With `--db postgres` the same run follows on a throw-away PostgreSQL (tests/support/postgres.mjs).
+// Figures: req/s, p50/p95/p99 and the CPU time one request costs the server (and PostgreSQL's backends).
+// Targets (issue 12, item 7): command list p95 ≤ 50 ms; index ≤ 200 ms.
+import http from 'node:http';
+import { loadRunner, removeDataDir, request, seedDataDir, startServer, target } from './bench-server.mjs';
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
+const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 1_000_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const STORAGE = '00000000-0000-0000-0000-00000000c0de';
+const TERMS = ['ls', 'nginx', 'rm', 'var/log', 'grep', 'tail', 'mysql', 'restart'];
+const dbIndex = process.argv.indexOf('--db');
+const WITH_POSTGRES = dbIndex > 0 && process.argv[dbIndex + 1] === 'postgres';
+const { run } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
+
+const DAY = 86_400_000;
+const range = (i) => {
+  // A week's window somewhere in the last 30 days.
+  const to = Date.now() - (i % 23) * DAY;
+  return `date_from=${new Date(to - 7 * DAY).toISOString()}&date_to=${new Date(to).toISOString()}`;
+};
+const term = (i) => encodeURIComponent(TERMS[i % TERMS.length]);
+
+async function scenarios(name, targets) {
+  const [first] = targets;
+  const agent = new http.Agent();
+  const sessionsPage = await request(
+    agent,
+    first.baseUrl,
+    '/api/v1/terminal/sessions/?limit=500&is_finished=1',
+    first.headers,
+  );
+  const sessionIds = JSON.parse(sessionsPage.body.toString()).results.map((row) => row.id);
+  const sample = await request(
+    agent,
+    first.baseUrl,
+    `/api/v1/terminal/commands/?command_storage_id=${STORAGE}&limit=1`,
+    first.headers,
+  );
+  console.log(
+    `${name}: ${JSON.parse(sample.body.toString()).count} commands; ${sessionIds.length} sessions sampled`,
+  );
+  const out = {};
+  out.session = await run(
+    `${name}: commands, range + session + input`,
+    targets,
+    (i) =>
+      `/api/v1/terminal/commands/?session_id=${sessionIds[i % sessionIds.length]}&date_from=2000-01-01T00:00:00Z&input=${term(i)}&limit=15`,
+  );
+  out.risk = await run(
+    `${name}: commands, range + risk level + input`,
+    targets,
+    (i) =>
+      `/api/v1/terminal/commands/?command_storage_id=${STORAGE}&${range(i)}&risk_level=${i % 2 ? 5 : 0}&input=${term(i)}&limit=15`,
+  );
+  out.search = await run(
+    `${name}: commands, range + search`,
+    targets,
+    (i) => `/api/v1/terminal/commands/?command_storage_id=${STORAGE}&${range(i)}&search=${term(i)}&limit=15`,
+  );
+  out.weekly = await run(`${name}: /api/v1/index/?all=1`, targets, () => '/api/v1/index/?all=1');
+  out.monthly = await run(
+    `${name}: /api/v1/index/?all=1&monthly=1`,
+    targets,
+    () => '/api/v1/index/?all=1&monthly=1',
+  );
+  return out;
+}
+
+const results = [];
+console.log(`${SESSIONS} sessions, ${COMMANDS} commands, ${CONCURRENCY} connections, ${SECONDS} s each:`);
+const seedArgs = ['--sessions', String(SESSIONS), '--commands', String(COMMANDS)];
+{
+  const { dataDir, seedSeconds, seedLog } = seedDataDir(0, seedArgs);
+  console.log(`sqlite seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+  const server = await startServer(dataDir);
+  try {
+    results.push({ backend: 'SQLite', ...(await scenarios('sqlite', [await target(server)])) });
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+}
+
+if (WITH_POSTGRES) {
+  const { startPostgres } = await import('../support/postgres.mjs');
+  const cluster = await startPostgres();
+  try {
+    const url = await cluster.createDatabase('bench');
+    const env = { BASTION_DATABASE_URL: url };
+    const { dataDir, seedSeconds, seedLog } = seedDataDir(0, seedArgs, env);
+    console.log(`postgres seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+    const server = await startServer(dataDir, env);
+    try {
+      results.push({
+        backend: 'PostgreSQL',
+        ...(await scenarios('postgres', [await target(server, cluster.postmasterPid())])),
+      });
+    } finally {
+      await server.stop();
+      removeDataDir(dataDir);
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
+console.log(
+  `\n${COMMANDS} commands, ${SESSIONS} sessions (targets: command list p95 ≤ 50 ms; /api/v1/index/ ≤ 200 ms)`,
+);
+console.log('CPU µs per request: the server process, + PostgreSQL backends');
+console.log(
+  '| backend    | scenario                         |  req/s | p50 ms | p95 ms | errors | CPU µs/req |',
+);
+console.log(
+  '| ---------- | -------------------------------- | -----: | -----: | -----: | -----: | ---------: |',
+);
+const NAMES = {
+  session: 'commands: range + session + input',
+  risk: 'commands: range + risk + input',
+  search: 'commands: range + search',
+  weekly: 'index, all flags, weekly',
+  monthly: 'index, all flags, monthly',
+};
+for (const r of results)
+  for (const [key, label] of Object.entries(NAMES)) {
+    const f = r[key];
+    const cpu = `${f.serverCpuUs.toFixed(0)}${f.dbCpuUs === undefined ? '' : ` + ${f.dbCpuUs.toFixed(0)}`}`;
+    console.log(
+      `| ${r.backend.padEnd(10)} | ${label.padEnd(32)} | ${f.rps.toFixed(0).padStart(6)} | ${f.p50.toFixed(1).padStart(6)} | ${f.p95.toFixed(1).padStart(6)} | ${String(f.errors).padStart(6)} | ${cpu.padStart(10)} |`,
+    );
+  }
