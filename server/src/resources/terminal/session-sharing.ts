@@ -6,8 +6,8 @@ import {
   type StoredRow,
 } from '../../engine/declaration';
 import { ResponseError } from '../../http/api-error';
-import { choice, l } from '../label';
-import { canJoin } from './sessions';
+import { l } from '../label';
+import { canJoin, LOGIN_FROM_CHOICES } from './sessions';
 import {
   TERMINAL_SESSION,
   TERMINAL_SESSION_JOIN_RECORD,
@@ -177,12 +177,7 @@ export const sessionJoinRecordResource = defineResource({
     login_from: {
       kind: 'choice',
       label: l('登录来源', 'Login from', 'ログイン元'),
-      choices: [
-        choice('ST', 'SSH 终端', 'SSH Terminal', 'SSH ターミナル'),
-        choice('RT', 'RDP 终端', 'RDP Terminal', 'RDP ターミナル'),
-        choice('WT', 'Web 终端', 'Web Terminal', 'Web ターミナル'),
-        choice('DT', '数据库终端', 'DB Terminal', 'DB ターミナル'),
-      ],
+      choices: LOGIN_FROM_CHOICES,
       default: 'WT',
       display: true,
     },

@@ -25,6 +25,14 @@ const PROTOCOL_LABELS: Partial<Record<(typeof PROTOCOLS)[number], string>> = {
 };
 
 /** Protocols whose live sessions a monitor may join (v2.21: not from an RDP terminal). */
+/** Where a session was opened from: one list for sessions and for the joins of a shared session. */
+export const LOGIN_FROM_CHOICES = [
+  choice('ST', 'SSH 终端', 'SSH Terminal', 'SSH ターミナル'),
+  choice('RT', 'RDP 终端', 'RDP Terminal', 'RDP ターミナル'),
+  choice('WT', 'Web 终端', 'Web Terminal', 'Web ターミナル'),
+  choice('DT', '数据库终端', 'DB Terminal', 'DB ターミナル'),
+];
+
 const JOINABLE = new Set(['ssh', 'vnc', 'rdp', 'telnet', 'k8s']);
 
 export const canJoin = (row: StoredRow): boolean =>
@@ -62,12 +70,7 @@ export const sessionResource = defineResource({
     login_from: {
       kind: 'choice',
       label: l('登录来源', 'Login from', 'ログイン元'),
-      choices: [
-        choice('ST', 'SSH 终端', 'SSH Terminal', 'SSH ターミナル'),
-        choice('RT', 'RDP 终端', 'RDP Terminal', 'RDP ターミナル'),
-        choice('WT', 'Web 终端', 'Web Terminal', 'Web ターミナル'),
-        choice('DT', '数据库终端', 'DB Terminal', 'DB ターミナル'),
-      ],
+      choices: LOGIN_FROM_CHOICES,
       default: 'ST',
       display: true,
     },
