@@ -1,4 +1,4 @@
-import { Client, type TestServer } from './harness';
+import { ADMIN_PASSWORD, Client, type TestServer } from './harness';
 
 export const ROOT = '00000000-0000-0000-0000-000000000000';
 export const DEFAULT_ORG = '00000000-0000-0000-0000-000000000002';
@@ -57,4 +57,15 @@ export async function signedIn(server: TestServer, username: string, password: s
   const client = new Client(server.baseUrl);
   await client.login(username, password);
   return client;
+}
+
+/**
+ * The pair most settings tests need: the admin (answers in English) and `carol`, a plain user without any
+ * settings permission, both signed in.
+ */
+export async function adminAndPlainUser(server: TestServer): Promise<{ admin: Client; carol: Client }> {
+  await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
+  const admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
+  admin.cookies.set('django_language', 'en');
+  return { admin, carol: await signedIn(server, 'carol', 'carol-pass-1') };
 }

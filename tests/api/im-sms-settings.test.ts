@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwAwayCertificate } from '../support/test-certificate.mjs';
 import { imAccessToken } from '../../server/src/im-sms/im-clients';
 import { ProviderError } from '../../server/src/im-sms/provider-request';
-import { ADMIN_PASSWORD, startTestServer, type Client, type TestServer } from './harness';
-import { call, signedIn } from './identity-helpers';
+import { startTestServer, type Client, type TestServer } from './harness';
+import { adminAndPlainUser, call } from './identity-helpers';
 
 const url = (category: string) => `/api/v1/settings/setting/?category=${category}`;
 const testing = (category: string) => `/api/v1/settings/${category}/testing/`;
@@ -20,10 +20,7 @@ describe('IM sources and SMS settings', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
-    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
-    admin.cookies.set('django_language', 'en');
-    carol = await signedIn(server, 'carol', 'carol-pass-1');
+    ({ admin, carol } = await adminAndPlainUser(server));
     carol.cookies.set('django_language', 'en');
   });
 

@@ -14,7 +14,7 @@ import {
   type TestServer,
   type TwoInstances,
 } from './harness';
-import { signedIn } from './identity-helpers';
+import { adminAndPlainUser, signedIn } from './identity-helpers';
 import { testBackend } from './test-database';
 
 const IMPORT = '/api/v1/xpack/license/import';
@@ -67,10 +67,7 @@ describe('licence import', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
-    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
-    admin.cookies.set('django_language', 'en');
-    carol = await signedIn(server, 'carol', 'carol-pass-1');
+    ({ admin, carol } = await adminAndPlainUser(server));
   });
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 // The `clean` settings (docs/settings.md#clean): the retention job deletes exactly the records older than
 // the days each setting keeps, and a change of the days holds on the next pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness';
-import { call, signedIn } from './identity-helpers';
+import { Client, startTestServer, type TestServer } from './harness';
+import { adminAndPlainUser, call } from './identity-helpers';
 import { insertLoginLog, insertOperateLogs } from '../../server/src/data/stores/audit-logs';
 import { TaskLogStore } from '../../server/src/data/stores/task-log-store';
 import { AUDIT_FTP_LOG, AUDIT_LOGIN_LOG, AUDIT_OPERATE_LOG } from '../../server/src/resources/audits/names';
@@ -20,10 +20,7 @@ describe('clean settings and the retention job', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
-    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
-    admin.cookies.set('django_language', 'en');
-    carol = await signedIn(server, 'carol', 'carol-pass-1');
+    ({ admin, carol } = await adminAndPlainUser(server));
   });
 
   afterAll(async () => {

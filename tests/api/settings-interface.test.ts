@@ -3,7 +3,7 @@
 // the public settings, restore defaults — and every write to settings.change_interface with a licence only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
-import { call, signedIn } from './identity-helpers';
+import { adminAndPlainUser, call, signedIn } from './identity-helpers';
 
 const SETTING = '/api/v1/xpack/interface/setting';
 const RESTORE = '/api/v1/xpack/interface/restore';
@@ -43,10 +43,7 @@ describe('interface settings', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ license: { corporation: 'ACME', date_expired: '2099-12-31' } });
-    await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
-    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
-    admin.cookies.set('django_language', 'en');
-    carol = await signedIn(server, 'carol', 'carol-pass-1');
+    ({ admin, carol } = await adminAndPlainUser(server));
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import {
   type TestServer,
   type TwoInstances,
 } from './harness';
-import { call, signedIn } from './identity-helpers';
+import { adminAndPlainUser, call, signedIn } from './identity-helpers';
 import { testBackend } from './test-database';
 
 const SECURITY = '/api/v1/settings/setting/?category=security';
@@ -24,10 +24,7 @@ describe('settings API and security policies', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.createUser({ username: 'carol', email: 'carol@example.com', password: 'carol-pass-1' });
-    admin = await signedIn(server, 'admin', ADMIN_PASSWORD);
-    admin.cookies.set('django_language', 'en');
-    carol = await signedIn(server, 'carol', 'carol-pass-1');
+    ({ admin, carol } = await adminAndPlainUser(server));
     carol.cookies.set('django_language', 'en');
   });
 
