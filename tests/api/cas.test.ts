@@ -4,15 +4,13 @@
 // off, a disabled user, an unreachable server reported, the login log's backend, and logout through CAS.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCasServer } from '../support/cas-server.mjs';
+import { startCasServer, type TestCasServer } from '../support/cas-server.mjs';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { call, signedIn } from './identity-helpers';
 
 const CAS = '/api/v1/settings/setting/?category=cas';
 const AUTH = '/api/v1/settings/setting/?category=auth';
 const LOGIN = '/core/auth/cas/login/';
-
-type CasServer = Awaited<ReturnType<typeof startCasServer>>;
 
 /** A loopback port nothing listens on: taken, then released. */
 async function closedPort(): Promise<number> {
@@ -26,7 +24,7 @@ async function closedPort(): Promise<number> {
 describe('CAS sign-in', () => {
   let server: TestServer;
   let admin: Client;
-  let cas: CasServer;
+  let cas: TestCasServer;
 
   beforeAll(async () => {
     server = await startTestServer();
