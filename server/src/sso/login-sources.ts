@@ -78,7 +78,7 @@ export function redirectMessagePage(target: { url: string; label: string }, lang
 
 /**
  * Where signing out sends the browser when the session came from a provider that should end its own
- * session too (docs/auth-sources.md#signing-out): its end-session endpoint, coming back to the login page.
+ * session too (docs/auth-sources.md#signing-out): its end-session endpoint or CAS logout, back to the login page.
  */
 export async function providerLogoutUrl(ctx: AppContext, source: string | undefined): Promise<string | null> {
   if (source === 'cas') {
