@@ -2,24 +2,15 @@
 // settings validated per field, the login button and redirect choice, the ticket checked with protocol 3
 // (attributes applied and renamed) and 2, a replayed, forged or other-service ticket refused, create-user
 // off, a disabled user, an unreachable server reported, the login log's backend, and logout through CAS.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCasServer, type TestCasServer } from '../support/cas-server.mjs';
+import { freePort } from '../support/server-process.mjs';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { call, signedIn } from './identity-helpers';
 
 const CAS = '/api/v1/settings/setting/?category=cas';
 const AUTH = '/api/v1/settings/setting/?category=auth';
 const LOGIN = '/core/auth/cas/login/';
-
-/** A loopback port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('CAS sign-in', () => {
   let server: TestServer;
@@ -197,7 +188,7 @@ describe('CAS sign-in', () => {
   });
 
   it('reports an unreachable CAS server on the login page', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     await configure();
     const browser = new Client(server.baseUrl);
     browser.cookies.set('django_language', 'en');
