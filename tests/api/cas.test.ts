@@ -2,6 +2,7 @@
 // settings validated per field, the login button and redirect choice, the ticket checked with protocol 3
 // (attributes applied and renamed) and 2, a replayed, forged or other-service ticket refused, create-user
 // off, a disabled user, an unreachable server reported, the login log's backend, and logout through CAS.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCasServer, type TestCasServer } from '../support/cas-server.mjs';
 import { freePort } from '../support/server-process.mjs';
@@ -187,8 +188,8 @@ describe('CAS sign-in', () => {
     expect(await errorOf(disabled.answer)).toBe('This account is inactive.');
   });
 
-  it('reports an unreachable CAS server on the login page', async () => {
-    const port = await freePort(); // nothing listens there
+  /** A sign-in started while CAS is reachable, whose ticket is then checked against `port` instead. */
+  async function callbackCheckedAt(port: number) {
     await configure();
     const browser = new Client(server.baseUrl);
     browser.cookies.set('django_language', 'en');
@@ -198,9 +199,27 @@ describe('CAS sign-in', () => {
     service.searchParams.set('ticket', 'ST-whatever');
     const answer = await browser.get(service.pathname + service.search);
     expect(answer.status).toBe(400);
-    const error = await errorOf(answer);
+    expect((await browser.json('/api/v1/users/profile/')).status).toBe(401);
+    return errorOf(answer);
+  }
+
+  it('reports an unreachable CAS server on the login page', async () => {
+    const port = await freePort(); // nothing listens there
+    const error = await callbackCheckedAt(port);
     expect(error).toContain('The CAS provider could not be reached or refused');
     expect(error).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('gives up on a CAS server that accepts but never answers, with a message, after the time-out', async () => {
+    // A listener that takes the connection and says nothing: the ticket check must not hang the sign-in.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await callbackCheckedAt((silent.address() as net.AddressInfo).port);
+      expect(error).toContain('no answer within 10 s');
+    } finally {
+      silent.close();
+    }
   });
 
   it('goes to CAS from the login page when chosen, and signs out through CAS', async () => {
