@@ -1,6 +1,6 @@
 // CAS sign-in (docs/auth-sources.md#cas) against a CAS server on loopback (tests/support/cas-server.mjs):
 // settings validated per field, the login button and redirect choice, the ticket checked with protocol 3
-// (attributes applied and renamed) and 2, a replayed, forged or other-service ticket refused, create-user
+// (attributes applied and renamed), 2 and 1, a replayed, forged or other-service ticket refused, create-user
 // off, a disabled user, an unreachable server reported, the login log's backend, and logout through CAS.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,13 +122,16 @@ describe('CAS sign-in', () => {
     expect(JSON.stringify(logs.body.results[0])).toContain('CAS');
   });
 
-  it('signs in with protocol 2 (/serviceValidate)', async () => {
-    await configure({ CAS_VERSION: 2 });
-    const { browser, answer } = await signInAs('cas-carol');
+  it.each([
+    [2, 'cas-carol'],
+    [1, 'cas-erin'],
+  ])('signs in with protocol %i (/serviceValidate, /validate)', async (version, username) => {
+    await configure({ CAS_VERSION: version });
+    const { browser, answer } = await signInAs(username);
     expect(answer.status).toBe(302);
-    expect(cas.validations.at(-1)).toBe(2);
+    expect(cas.validations.at(-1)).toBe(version);
     const profile = await browser.json<{ username: string; source: string }>('/api/v1/users/profile/');
-    expect(profile.body).toMatchObject({ username: 'cas-carol', source: 'cas' });
+    expect(profile.body).toMatchObject({ username, source: 'cas' });
   });
 
   it('refuses a replayed ticket, a forged ticket and a ticket for another service', async () => {
