@@ -211,7 +211,7 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
         fields: [
           text('FORGOT_PASSWORD_URL'),
           flag('LOGIN_REDIRECT_MSG_ENABLED'),
-          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'DIRECT'] },
+          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'CAS', 'DIRECT'] },
         ],
       },
     ],
@@ -337,6 +337,29 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
           flag('AUTH_OPENID_ALWAYS_UPDATE_USER'),
           { name: 'AUTH_OPENID_USER_ATTR_MAP', type: 'json' },
           flag('AUTH_OPENID_SHARE_SESSION'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'cas',
+    path: `${AUTH_PATH}/cas`,
+    title: 'route.cas',
+    icon: 'pi pi-id-card',
+    permission: 'settings.change_auth',
+    groups: [
+      {
+        title: 'group.cas',
+        fields: [
+          flag('AUTH_CAS'),
+          text('CAS_SERVER_URL'),
+          text('CAS_ROOT_PROXIED_AS'),
+          num('CAS_VERSION', 1, 3),
+          text('CAS_USERNAME_ATTRIBUTE'),
+          flag('CAS_APPLY_ATTRIBUTES_TO_USER'),
+          { name: 'CAS_RENAME_ATTRIBUTES', type: 'json' },
+          flag('CAS_CREATE_USER'),
+          flag('CAS_LOGOUT_COMPLETELY'),
         ],
       },
     ],

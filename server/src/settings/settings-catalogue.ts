@@ -24,6 +24,10 @@ export type SettingKind =
   | { type: 'attrMap'; claims?: boolean }
   /** A host name or an IP address (docs/auth-radius-saml.md#radius). */
   | { type: 'host' }
+  /** CAS attribute name → the user field it fills, `name` or `email` (docs/auth-sources.md#cas). */
+  | { type: 'renameMap' }
+  /** A CAS attribute name: `cas:user` (the ticket's own user) or an attribute, `mail`, `cas:mail`. */
+  | { type: 'casAttribute' }
   /** One of a fixed list of strings. */
   | { type: 'choice'; values: readonly string[] }
   /** A regular expression (blank allowed) the components compile: refused unless it compiles. */
@@ -202,7 +206,7 @@ export const SETTING_CATEGORIES = {
       FORGOT_PASSWORD_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
       LOGIN_REDIRECT_MSG_ENABLED: bool(true),
       // '' none, DIRECT never; a source's name: the login page goes there while that source is on.
-      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'DIRECT'], ''),
+      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'CAS', 'DIRECT'], ''),
     },
   },
   // Sign-in with an OpenID Connect provider, generic or Keycloak (docs/auth-sources.md#openid-connect).
@@ -227,6 +231,23 @@ export const SETTING_CATEGORIES = {
       },
       AUTH_OPENID_SHARE_SESSION: bool(true),
     },
+  },
+  // Sign-in through a CAS server, protocol 1, 2 or 3 (docs/auth-sources.md#cas).
+  cas: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_CAS: bool(false),
+      CAS_SERVER_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      CAS_ROOT_PROXIED_AS: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      CAS_LOGOUT_COMPLETELY: bool(true),
+      CAS_VERSION: int(1, 3, 3),
+      CAS_USERNAME_ATTRIBUTE: { kind: { type: 'casAttribute' }, default: () => 'cas:user' },
+      CAS_APPLY_ATTRIBUTES_TO_USER: bool(false),
+      CAS_RENAME_ATTRIBUTES: { kind: { type: 'renameMap' }, default: () => ({}) },
+      CAS_CREATE_USER: bool(true),
+    },
+    switches: { AUTH_CAS: ['CAS_SERVER_URL'] },
   },
   // Sign-in by scanning a QR code with an instant-messaging app (docs/auth-im-sms.md).
   wecom: {

@@ -38,6 +38,16 @@ const settingMessage = messageCatalogue({
     zh: '请把 username、name、email 映射到目录属性，例如 {"username": "uid", "name": "cn", "email": "mail"}。',
     ja: 'username、name、email をディレクトリ属性に対応付けてください（例: {"username": "uid", "name": "cn", "email": "mail"}）。',
   },
+  invalidCasAttribute: {
+    en: 'Enter an attribute name, e.g. cas:user or mail.',
+    zh: '请输入属性名，例如 cas:user 或 mail。',
+    ja: '属性名を入力してください（例: cas:user、mail）。',
+  },
+  invalidRenameMap: {
+    en: 'Map attribute names to name or email, e.g. {"cas:displayName": "name", "mail": "email"}.',
+    zh: '请把属性名映射到 name 或 email，例如 {"cas:displayName": "name", "mail": "email"}。',
+    ja: '属性名を name または email に対応付けてください（例: {"cas:displayName": "name", "mail": "email"}）。',
+  },
   neededBySwitch: {
     en: 'Required while {switch} is on.',
     zh: '开启 {switch} 时必填。',
@@ -60,8 +70,19 @@ const isHttpUrl = (value: string): boolean => {
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 /** An attribute description of RFC 4512: a name (letters, digits, hyphens) or an OID. */
 const LDAP_ATTRIBUTE = /^(?:[A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)+)$/;
-/** A claim name of an OpenID token (docs/auth-sources.md#openid-connect): `preferred_username`, `urn:x.y`. */
+/**
+ * A claim name of an OpenID token (docs/auth-sources.md#openid-connect): `preferred_username`, `urn:x.y`;
+ * also a CAS attribute name, `cas:user` (docs/auth-sources.md#cas).
+ */
 const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
 
 const isLdapUri = (value: string): boolean => {
   try {
@@ -149,6 +170,21 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
         out[key] = attr;
       }
       return { value: out };
+    }
+    case 'casAttribute': {
+      const text = checkText(value, 128, lang);
+      if (typeof text !== 'string') return text;
+      return CLAIM_NAME.test(text) ? { value: text } : [settingMessage('invalidCasAttribute', lang)];
+    }
+    case 'renameMap': {
+      const map = typeof value === 'string' ? parseJson(value) : value;
+      if (typeof map !== 'object' || map === null || Array.isArray(map))
+        return [settingMessage('invalidRenameMap', lang)];
+      const entries = Object.entries(map as Record<string, unknown>);
+      const fine = entries.every(([from, to]) => CLAIM_NAME.test(from) && (to === 'name' || to === 'email'));
+      return fine && entries.length <= 32
+        ? { value: Object.fromEntries(entries) }
+        : [settingMessage('invalidRenameMap', lang)];
     }
     case 'choice': {
       const text = typeof value === 'number' ? String(value) : value;

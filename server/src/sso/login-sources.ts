@@ -8,12 +8,13 @@ import { safeNext } from '../auth/safe-next';
 import type { Lang } from '../http/language';
 import { discoverProvider, oidcSettings } from './oidc-settings';
 import { ssoMessage } from './sso-messages';
-import { OIDC_LOGIN_PATH } from './sso-paths';
+import { casLogoutUrl, casSettings } from './cas-settings';
+import { CAS_LOGIN_PATH, OIDC_LOGIN_PATH } from './sso-paths';
 
 /** A button of the login page that starts a sign-in at an outside provider. */
 export interface LoginSource {
   /** The value of LOGIN_REDIRECT_TO_BACKEND that names it, and the users' `source`. */
-  id: 'OPENID';
+  id: 'OPENID' | 'CAS';
   label: string;
   /** A path of this server that leaves for the provider. */
   url: string;
@@ -25,6 +26,8 @@ export async function enabledLoginSources(ctx: AppContext): Promise<LoginSource[
   const openid = await oidcSettings(ctx.db, ctx.config);
   if (openid.enabled && openid.issuer !== '' && openid.clientId !== '')
     sources.push({ id: 'OPENID', label: 'OpenID', url: OIDC_LOGIN_PATH });
+  const cas = await casSettings(ctx.db, ctx.config);
+  if (cas.enabled && cas.serverUrl !== '') sources.push({ id: 'CAS', label: 'CAS', url: CAS_LOGIN_PATH });
   return sources;
 }
 
@@ -75,9 +78,14 @@ export function redirectMessagePage(target: { url: string; label: string }, lang
 
 /**
  * Where signing out sends the browser when the session came from a provider that should end its own
- * session too (docs/auth-sources.md#signing-out): its end-session endpoint, coming back to the login page.
+ * session too (docs/auth-sources.md#signing-out): its end-session endpoint or CAS logout, back to the login page.
  */
 export async function providerLogoutUrl(ctx: AppContext, source: string | undefined): Promise<string | null> {
+  if (source === 'cas') {
+    const cas = await casSettings(ctx.db, ctx.config);
+    if (!cas.enabled || !cas.logoutCompletely || cas.serverUrl === '') return null;
+    return casLogoutUrl(cas, `${cas.baseUrl}${LOGIN_PATH}`);
+  }
   if (source !== 'openid') return null;
   const settings = await oidcSettings(ctx.db, ctx.config);
   if (!settings.enabled || !settings.shareSession || settings.issuer === '') return null;

@@ -3,8 +3,8 @@ import * as oidc from 'openid-client';
 import type { AppContext } from '../app-context';
 import { requestLanguage } from '../http/language';
 import { requireSettingsPerms } from '../api/settings-permission';
-import { openSecret, sealSecret } from '../auth/secret-box';
 import { safeNext } from '../auth/safe-next';
+import { sealedFlowCookie } from './sealed-flow';
 import { finishExternalSignIn, refuseOnLoginPage } from './external-sign-in';
 import { discoverProvider, issuerOf, oidcSettings, scopesOf } from './oidc-settings';
 import { ssoMessage } from './sso-messages';
@@ -12,7 +12,6 @@ import { OIDC_CALLBACK_PATH, OIDC_LOGIN_PATH } from './sso-paths';
 
 const TEST_PATH = '/api/v1/settings/oidc/testing/';
 const FLOW_TTL_MS = 10 * 60_000;
-const FLOW_BINDING = 'oidc-flow';
 const SOURCE = { source: 'openid', backend: 'OpenID' } as const;
 
 /** What the browser carries between leaving for the provider and coming back, sealed (nothing readable). */
@@ -24,7 +23,6 @@ interface Flow {
   expires: number;
 }
 
-const flowCookie = (ctx: AppContext) => `${ctx.cookies.prefix}oidc_flow`;
 const query = (request: FastifyRequest, name: string): string => {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
@@ -39,25 +37,13 @@ const describe = (error: unknown): string => {
   return cause instanceof Error && cause.message !== base ? `${base} (${cause.message})` : base;
 };
 
-function readFlow(ctx: AppContext, request: FastifyRequest): Flow | null {
-  const sealed = request.cookies[flowCookie(ctx)];
-  if (!sealed) return null;
-  const text = openSecret(ctx.config.dataDir, FLOW_BINDING, sealed);
-  if (text === null) return null;
-  try {
-    const flow = JSON.parse(text) as Flow;
-    return flow.expires > Date.now() ? flow : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Sign-in with an OpenID Connect provider (docs/auth-sources.md#openid-connect): the authorization-code
  * flow with PKCE, `state` and `nonce` always checked by openid-client, the ID token's signature and claims
  * verified against the provider's published keys. The Test button reads the discovery document.
  */
 export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const flows = sealedFlowCookie<Flow>(ctx, 'oidc_flow', '/core/auth/openid/', FLOW_TTL_MS);
   const providerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     request.log.warn(`OpenID sign-in: ${describe(error)}`);
     const lang = requestLanguage(request);
@@ -100,21 +86,15 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
       code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
       code_challenge_method: 'S256',
     });
-    // SameSite=Lax: the provider's redirect back is a top-level GET, which carries it.
-    reply.setCookie(flowCookie(ctx), sealSecret(ctx.config.dataDir, FLOW_BINDING, JSON.stringify(flow)), {
-      path: '/core/auth/openid/',
-      httpOnly: true,
-      sameSite: 'lax',
-      maxAge: FLOW_TTL_MS / 1000,
-    });
+    flows.set(reply, flow);
     return reply.header('cache-control', 'no-store').redirect(url.href, 302);
   });
 
   app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
     const lang = requestLanguage(request);
-    const flow = readFlow(ctx, request);
+    const flow = flows.read(request);
     // One flow, one answer: a second use of the same callback finds no flow.
-    reply.clearCookie(flowCookie(ctx), { path: '/core/auth/openid/' });
+    flows.clear(reply);
     const settings = await oidcSettings(ctx.db, ctx.config);
     if (!settings.enabled || settings.issuer === '')
       return refuseOnLoginPage(
