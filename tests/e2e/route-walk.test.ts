@@ -121,6 +121,7 @@ const ROUTES: readonly Walk[] = [
   { path: '/settings/basic', kind: 'page', save: true },
   { path: '/settings/security', kind: 'page', save: true },
   { path: '/settings/clean', kind: 'page', save: true },
+  { path: '/settings/other', kind: 'page', save: true },
   { path: '/settings/interface', kind: 'page', save: true },
   { path: '/settings/license', kind: 'page', shows: '[data-testid="license-state"]' },
   { path: '/settings/message', kind: 'page', shows: '[data-testid="message-subscriptions"] tbody tr' },
@@ -184,7 +185,6 @@ export const NOT_OFFERED: ReadonlyArray<{ path: string; reason: string }> = [
     path: '/console/accounts/gathered-user/tasks/create',
     reason: 'scheduled gathering tasks are not built; gathering runs from the asset and system user pages',
   },
-  { path: '/settings/other', reason: 'its settings live on Basic and Security here' },
 ];
 
 async function navigate(page: Page, path: string): Promise<void> {

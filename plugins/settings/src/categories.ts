@@ -360,4 +360,15 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
       },
     ],
   },
+  {
+    category: 'other',
+    path: '/settings/other',
+    title: 'route.other',
+    icon: 'pi pi-sliders-h',
+    permission: 'settings.change_other',
+    groups: [
+      { title: 'group.otp', fields: [text('OTP_ISSUER_NAME'), num('OTP_VALID_WINDOW', 1, 10)] },
+      { title: 'group.help', fields: [text('HELP_DOCUMENT_URL'), text('HELP_SUPPORT_URL')] },
+    ],
+  },
 ];

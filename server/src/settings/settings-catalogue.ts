@@ -96,6 +96,26 @@ export const SETTING_CATEGORIES = {
       },
     },
   },
+  // The Other page (docs/settings.md#other): the authenticator's issuer and window, the navbar's Help links.
+  other: {
+    readPermission: 'settings.change_other',
+    writePermission: 'settings.change_other',
+    fields: {
+      // The issuer name an authenticator app shows for the bound secret (auth/totp.ts).
+      OTP_ISSUER_NAME: text(16, 'Bastion', true),
+      // Time steps either side of now whose codes are accepted (auth/totp.ts).
+      OTP_VALID_WINDOW: int(1, 10, 1, true),
+      // The navbar's Help menu (public settings).
+      HELP_DOCUMENT_URL: {
+        kind: { type: 'url', maxLength: 256 },
+        default: () => 'https://docs.jumpserver.org/zh/v2.21.0/',
+      },
+      HELP_SUPPORT_URL: {
+        kind: { type: 'url', maxLength: 256 },
+        default: () => 'https://www.jumpserver.org/support/',
+      },
+    },
+  },
   security: {
     readPermission: 'settings.change_security',
     writePermission: 'settings.change_security',
