@@ -50,6 +50,22 @@ describe('other settings', () => {
     expect((await call<Record<string, unknown>>(admin, 'GET', OTHER)).body.OTP_VALID_WINDOW).toBe(1);
   });
 
+  it('tells the terminal components the Windows SSH shell', async () => {
+    const config = '/api/v1/terminal/terminals/config/';
+    expect((await call<Record<string, unknown>>(admin, 'GET', config)).body.WINDOWS_SSH_DEFAULT_SHELL).toBe(
+      'cmd',
+    );
+    const bad = await call<Record<string, string[]>>(admin, 'PATCH', OTHER, {
+      WINDOWS_SSH_DEFAULT_SHELL: 'bash',
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['WINDOWS_SSH_DEFAULT_SHELL']);
+    expect((await call(admin, 'PATCH', OTHER, { WINDOWS_SSH_DEFAULT_SHELL: 'powershell' })).status).toBe(200);
+    expect((await call<Record<string, unknown>>(admin, 'GET', config)).body.WINDOWS_SSH_DEFAULT_SHELL).toBe(
+      'powershell',
+    );
+  });
+
   it('publishes the Help links in the public settings', async () => {
     const saved = await call(admin, 'PATCH', OTHER, {
       HELP_DOCUMENT_URL: 'https://docs.example.com/guide',

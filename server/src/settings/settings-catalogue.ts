@@ -105,6 +105,8 @@ export const SETTING_CATEGORIES = {
       OTP_ISSUER_NAME: text(16, 'Bastion', true),
       // Time steps either side of now whose codes are accepted (auth/totp.ts).
       OTP_VALID_WINDOW: int(1, 10, 1, true),
+      // The shell a Windows host's SSH session starts, told to the terminal components (terminal-config.ts).
+      WINDOWS_SSH_DEFAULT_SHELL: oneOf(['cmd', 'powershell'], 'cmd'),
       // The navbar's Help menu (public settings).
       HELP_DOCUMENT_URL: {
         kind: { type: 'url', maxLength: 256 },
