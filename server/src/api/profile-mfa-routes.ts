@@ -6,6 +6,7 @@ import { bindOtpSecret, checkUserOtp, hasOtpBound } from '../auth/mfa-verify';
 import { openSecret, sealSecret } from '../auth/secret-box';
 import { requireAuth } from '../auth/session-auth';
 import { matchOtpStep, newOtpSecret, otpAuthUri } from '../auth/totp';
+import { otpPolicy } from '../settings/settings-values';
 import { claimOtpStep } from '../data/stores/user-otp';
 import { markSessionMfaVerified } from '../data/stores/sessions';
 import { ApiError, ResponseError } from '../http/api-error';
@@ -18,7 +19,6 @@ export const MFA_DISABLE_URL = '/api/v1/users/profile/mfa/disable/';
 
 /** An enrolment started must be confirmed within this time. */
 const ENROL_TTL_MS = 10 * 60_000;
-const ISSUER = 'Bastion';
 
 const mfaMessage = messageCatalogue({
   alreadyBound: {
@@ -63,7 +63,7 @@ export function registerProfileMfaRoutes(app: FastifyInstance, ctx: AppContext):
     if (await hasOtpBound(ctx, auth.user.id))
       throw new ResponseError(400, { error: mfaMessage('alreadyBound', lang) });
     const secret = newOtpSecret();
-    const uri = otpAuthUri(secret, auth.user.username, ISSUER);
+    const uri = otpAuthUri(secret, auth.user.username, (await otpPolicy(ctx.db, ctx.config)).issuer);
     const token = sealSecret(
       ctx.config.dataDir,
       enrolBinding(auth.user.id, auth.sessionId),
@@ -101,7 +101,8 @@ export function registerProfileMfaRoutes(app: FastifyInstance, ctx: AppContext):
       throw new ResponseError(400, { error: mfaMessage('enrolExpired', lang) });
     if (await hasOtpBound(ctx, auth.user.id))
       throw new ResponseError(400, { error: mfaMessage('alreadyBound', lang) });
-    const step = matchOtpStep(pending.secret, code);
+    const { window } = await otpPolicy(ctx.db, ctx.config);
+    const step = matchOtpStep(pending.secret, code, Date.now(), window);
     if (step === null) throw new ResponseError(400, { code: [credentialMessage('otpCodeInvalid', lang)] });
     await ctx.db.transaction(async () => {
       await bindOtpSecret(ctx, auth.user.id, pending.secret as string);

@@ -15,7 +15,7 @@ import { csrfFailed } from '../http/api-error';
 import { requestLanguage, type Lang } from '../http/language';
 import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import { UserAccess } from '../rbac/user-permissions';
-import { categoryValues } from '../settings/settings-values';
+import { categoryValues, otpPolicy } from '../settings/settings-values';
 import { credentialMessage } from './credential-messages';
 import { recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
@@ -39,7 +39,6 @@ import { matchOtpStep, newOtpSecret, OTP_CODE_PATTERN, otpAuthUri } from './totp
 
 /** v2.21's AUTH_EXPIRED_SECONDS: the time between "password right" and "MFA right". */
 const PENDING_TTL_MS = 600_000;
-const ISSUER = 'Bastion';
 
 /**
  * What a sign-in still needs: nothing, a code of the bound authenticator, enrolment first, or (OTP_IN_RADIUS)
@@ -177,7 +176,8 @@ async function checkCode(
     };
   }
   const secret = await enrolSecretOf(ctx, token, pending);
-  const matched = secret === null ? null : matchOtpStep(secret, code);
+  const { window } = await otpPolicy(ctx.db, ctx.config);
+  const matched = secret === null ? null : matchOtpStep(secret, code, Date.now(), window);
   if (secret === null || matched === null)
     return {
       ok: false,
@@ -216,7 +216,7 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     if (step !== 'enrol') return sendLoginPage(ctx, request, reply, { ...base, mfa: 'otp' });
     const secret = await enrolSecretOf(ctx, held.token, held.pending);
     if (secret === null) return reply.redirect(LOGIN_PATH, 302);
-    const uri = otpAuthUri(secret, held.pending.username, ISSUER);
+    const uri = otpAuthUri(secret, held.pending.username, (await otpPolicy(ctx.db, ctx.config)).issuer);
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return sendLoginPage(ctx, request, reply, {
       ...base,

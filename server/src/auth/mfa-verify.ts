@@ -9,7 +9,7 @@ import { credentialMessage } from './credential-messages';
 import { openSecret, sealSecret } from './secret-box';
 import { requireAuth, type AuthContext } from './session-auth';
 import { matchOtpStep } from './totp';
-import { loginLimits } from '../settings/settings-values';
+import { loginLimits, otpPolicy } from '../settings/settings-values';
 
 /**
  * The MFA gate before secrets are shown (docs/auth.md#mfa): a session that proved a one-time code less than
@@ -84,8 +84,9 @@ export async function countedMfaCheck(
 export async function checkUserOtp(ctx: AppContext, userId: string, code: string): Promise<OtpCheck> {
   const secret = await otpSecretOf(ctx, userId);
   if (secret === null) return { ok: false, reason: 'unset', minutes: 0 };
+  const { window } = await otpPolicy(ctx.db, ctx.config);
   const check = await countedMfaCheck(ctx, userId, async (now) => {
-    const step = matchOtpStep(secret, code, now);
+    const step = matchOtpStep(secret, code, now, window);
     return step !== null && (await claimOtpStep(ctx.db, userId, step));
   });
   // The authenticator always decides: "unchecked" never comes from it.

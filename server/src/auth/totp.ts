@@ -7,8 +7,11 @@ import { Secret, TOTP } from 'otpauth';
  */
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
-/** One step either side: a phone clock 30 s off still works, a code seen on a screen lives at most 90 s. */
-const WINDOW = 1;
+/**
+ * One step either side by default: a phone clock 30 s off still works, a code seen on a screen lives at
+ * most 90 s. The Other settings may widen it (docs/settings.md#other).
+ */
+const DEFAULT_WINDOW = 1;
 
 export const OTP_CODE_PATTERN = /^\d{6}$/;
 
@@ -37,10 +40,15 @@ export function otpAuthUri(secretBase32: string, username: string, issuer: strin
  * The time step `code` belongs to when it is valid for `secretBase32` at `now`, else null. The caller
  * claims the step (data/stores/user-otp.ts) so that a code is accepted once.
  */
-export function matchOtpStep(secretBase32: string, code: string, now = Date.now()): number | null {
+export function matchOtpStep(
+  secretBase32: string,
+  code: string,
+  now = Date.now(),
+  window = DEFAULT_WINDOW,
+): number | null {
   if (!OTP_CODE_PATTERN.test(code)) return null;
   const totp = totpOf(secretBase32);
-  const delta = totp.validate({ token: code, timestamp: now, window: WINDOW });
+  const delta = totp.validate({ token: code, timestamp: now, window });
   return delta === null ? null : totp.counter({ timestamp: now }) + delta;
 }
 

@@ -36,6 +36,7 @@ export async function publicSettings(ctx: AppContext) {
   const limits = await loginLimits(ctx.db, ctx.config);
   const security = await categoryValues(ctx.db, ctx.config, 'security');
   const basic = await categoryValues(ctx.db, ctx.config, 'basic');
+  const other = await categoryValues(ctx.db, ctx.config, 'other');
   const session = await sessionPolicy(ctx.db, ctx.config);
   const appearance = await categoryValues(ctx.db, ctx.config, 'interface');
   return {
@@ -61,8 +62,9 @@ export async function publicSettings(ctx: AppContext) {
     // The interface settings (docs/interface.md): the title and the uploaded images over the built ones.
     LOGIN_TITLE: appearance.LOGIN_TITLE,
     LOGO_URLS: await publishedImageUrls(ctx.db, ctx.uiDir),
-    HELP_DOCUMENT_URL: 'https://docs.jumpserver.org/zh/v2.21.0/',
-    HELP_SUPPORT_URL: 'https://www.jumpserver.org/support/',
+    // The navbar's Help menu (docs/settings.md#other).
+    HELP_DOCUMENT_URL: other.HELP_DOCUMENT_URL,
+    HELP_SUPPORT_URL: other.HELP_SUPPORT_URL,
     AUTH_WECOM: false,
     AUTH_DINGTALK: false,
     AUTH_FEISHU: false,

@@ -100,6 +100,28 @@ export const SETTING_CATEGORIES = {
       },
     },
   },
+  // The Other page (docs/settings.md#other): the authenticator's issuer and window, the navbar's Help links.
+  other: {
+    readPermission: 'settings.change_other',
+    writePermission: 'settings.change_other',
+    fields: {
+      // The issuer name an authenticator app shows for the bound secret (auth/totp.ts).
+      OTP_ISSUER_NAME: text(16, 'Bastion', true),
+      // Time steps either side of now whose codes are accepted (auth/totp.ts).
+      OTP_VALID_WINDOW: int(1, 10, 1, true),
+      // The shell a Windows host's SSH session starts, told to the terminal components (terminal-config.ts).
+      WINDOWS_SSH_DEFAULT_SHELL: oneOf(['cmd', 'powershell'], 'cmd'),
+      // The navbar's Help menu (public settings).
+      HELP_DOCUMENT_URL: {
+        kind: { type: 'url', maxLength: 256 },
+        default: () => 'https://docs.jumpserver.org/zh/v2.21.0/',
+      },
+      HELP_SUPPORT_URL: {
+        kind: { type: 'url', maxLength: 256 },
+        default: () => 'https://www.jumpserver.org/support/',
+      },
+    },
+  },
   security: {
     readPermission: 'settings.change_security',
     writePermission: 'settings.change_security',

@@ -65,3 +65,18 @@ export async function sessionPolicy(db: Database, config: ServerConfig): Promise
     expireAtBrowserClose: v.SESSION_EXPIRE_AT_BROWSER_CLOSE !== false,
   };
 }
+
+export interface OtpPolicy {
+  /** The issuer in the enrolment URI an authenticator app scans. */
+  issuer: string;
+  /** Time steps either side of now whose codes are accepted. */
+  window: number;
+}
+
+/** The authenticator's issuer and tolerated drift (docs/settings.md#other). */
+export async function otpPolicy(db: Database, config: ServerConfig): Promise<OtpPolicy> {
+  const v = await categoryValues(db, config, 'other');
+  const issuer =
+    typeof v.OTP_ISSUER_NAME === 'string' && v.OTP_ISSUER_NAME !== '' ? v.OTP_ISSUER_NAME : 'Bastion';
+  return { issuer, window: Math.min(10, Math.max(1, integer(v.OTP_VALID_WINDOW, 1))) };
+}

@@ -68,6 +68,7 @@ export async function terminalConfig(
   const terminal = await categoryValues(ctx.db, ctx.config, 'terminal');
   const security = await categoryValues(ctx.db, ctx.config, 'security');
   const clean = await categoryValues(ctx.db, ctx.config, 'clean');
+  const other = await categoryValues(ctx.db, ctx.config, 'other');
   const commandStorage = await storageNamed(
     registry,
     TERMINAL_COMMAND_STORAGE,
@@ -84,6 +85,8 @@ export async function terminalConfig(
     ...terminal,
     SECURITY_MAX_IDLE_TIME: security.SECURITY_MAX_IDLE_TIME,
     TERMINAL_SESSION_KEEP_DURATION: clean.TERMINAL_SESSION_KEEP_DURATION,
+    // The Other settings (docs/settings.md#other).
+    WINDOWS_SSH_DEFAULT_SHELL: other.WINDOWS_SSH_DEFAULT_SHELL,
     TERMINAL_COMMAND_STORAGE: {
       [String(commandStorage?.name ?? DEFAULT_COMMAND_STORAGE.name)]: storageConfig(
         ctx.config.dataDir,
