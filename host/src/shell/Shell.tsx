@@ -40,7 +40,9 @@ function readPreView(): string | null {
 /**
  * Pages stay mounted while their tab is open (docs/shell.md#visited-tabs):
  * each cached path renders its routes at its own last location inside an <Activity> that is hidden while
- * another tab is shown. Keys carry a generation so "Refresh" remounts a page.
+ * another tab is shown. Keys carry a generation so "Refresh" remounts a page. Each page sits in its own
+ * container named by its path (docs/shell.md#the-page-container), so that what belongs to the page shown can
+ * be told from a hidden page's copy.
  */
 function KeptPages({
   composition,
@@ -66,12 +68,18 @@ function KeptPages({
     if (!loc) continue;
     children.push(
       <Activity key={`${path}#${generation(path)}`} mode={path === active ? 'visible' : 'hidden'}>
-        {renderRoutes(loc)}
+        <div data-testid="page" data-path={path}>
+          {renderRoutes(loc)}
+        </div>
       </Activity>,
     );
   }
   if (!activeCacheable) {
-    children.push(<div key={`live:${active}#${generation(active)}`}>{renderRoutes(location)}</div>);
+    children.push(
+      <div key={`live:${active}#${generation(active)}`} data-testid="page" data-path={active}>
+        {renderRoutes(location)}
+      </div>,
+    );
   }
   return <>{children}</>;
 }
