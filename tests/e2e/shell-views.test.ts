@@ -127,6 +127,16 @@ describe('the visited-view tab bar', () => {
     await page.click('[data-testid="menu-pages-5"]');
     await page.click('[data-testid="menu-pages-1"]');
     expect(await page.inputValue('[data-testid="pages-1-input"]:visible')).toBe('kept');
+    // Each page in its own container named by its path: the one shown visible, a kept one hidden but
+    // there, a noCache one gone.
+    const container = (path: string) => page.locator(`[data-testid="page"][data-path="${path}"]`);
+    expect(await container('/console/hello').locator('[data-testid="pages-1-input"]').inputValue()).toBe(
+      'kept',
+    );
+    expect(await container('/console/hello').isVisible()).toBe(true);
+    expect(await container('/console/other').count()).toBe(1);
+    expect(await container('/console/other').isVisible()).toBe(false);
+    expect(await container('/console/fresh').count()).toBe(0);
     await page.click('[data-testid="menu-pages-2"]');
     expect(await page.inputValue('[data-testid="pages-2-input"]:visible')).toBe('');
     await page.click('[data-testid="menu-pages-1"]');
