@@ -121,4 +121,43 @@ describe('users area', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+  it('a save that returns after the person moved to another page does not pull them back', async () => {
+    const page = await adminOnUsers(c);
+    await page.click('[data-testid="crud-create"]');
+    await page.waitForURL(/\/console\/users\/users\/create$/);
+    const form = page.locator('[data-testid="user-form"]');
+    await form.waitFor();
+    await form.locator('[data-testid="field-name"]').fill('Slow Sam');
+    await form.locator('[data-testid="field-username"]').fill('slowsam');
+    await form.locator('[data-testid="field-email"]').fill('slowsam@example.com');
+
+    // The create is held on its way to the server until the person has gone to the groups list.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/v1/users/users/',
+      async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      },
+    );
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/api/v1/users/users/'),
+    );
+    await form.locator('[data-testid="form-submit"]').click();
+    await sent;
+    await page.click('[data-testid="menu-user-groups"]');
+    await page.waitForURL((u) => u.pathname === '/ui/console/users/groups');
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 201);
+    release();
+    await (await created).finished();
+    // The form schedules its return to the list 100 ms after the answer has been read; a longer timer set
+    // after the answer has arrived fires after it, so the address below is read once a return would have
+    // happened (timer order, not a guess at how long the machine takes).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(new URL(page.url()).pathname).toBe('/ui/console/users/groups');
+    // The user was saved all the same.
+    const users = await apiGet<UserRow[]>(page, '/api/v1/users/users/?username=slowsam');
+    expect(users.map((u) => u.username)).toEqual(['slowsam']);
+  });
 });

@@ -149,6 +149,7 @@ export function FormPage(props: FormPageProps) {
     let body = cleanValues(groups, form.values);
     if (props.transform) body = props.transform(body, mode);
     setBusy(true);
+    const formHref = window.location.href;
     try {
       const saved = props.submit
         ? await props.submit(body, mode, id)
@@ -168,7 +169,10 @@ export function FormPage(props: FormPageProps) {
         return;
       }
       const target = props.afterSave?.(saved ?? {}, mode) ?? paths.list;
-      setTimeout(() => navigate(target, { state: { flash } }), POST_SAVE_REDIRECT_MS);
+      // A person who moved to another page while the save ran stays there (docs/crud.md#form-page).
+      setTimeout(() => {
+        if (window.location.href === formHref) navigate(target, { state: { flash } });
+      }, POST_SAVE_REDIRECT_MS);
     } catch (error) {
       if (isHttpError(error) && error.status === 400) {
         const mapped = mapServerErrors(error.data, knownFields);
