@@ -83,6 +83,11 @@ export interface Dialect {
     table: string,
     columns: ReadonlyArray<{ column: string; text: boolean }>,
   ): Promise<SearchIndex | null>;
+  /**
+   * Drops what `searchIndex` derived for `table` (index, triggers), so a bulk load does not maintain it row
+   * by row; `searchIndex` builds it again in one pass (docs/data-layer.md#bulk-loads).
+   */
+  dropSearchIndex(db: Queryable, table: string, columns: readonly string[]): Promise<void>;
   /** Triggers that bump `versionsTable` for every write to `table` (see engine/storage/write-versions.ts). */
   writeVersionTriggers(table: string, versionsTable: string): string[];
   /** Keeps an integer id sequence ahead of ids inserted explicitly (none needed for SQLite). */

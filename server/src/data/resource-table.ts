@@ -105,12 +105,44 @@ export class ResourceTable {
       await this.attempt(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${this.table} (${cols.join(', ')})`);
     }
     for (const cols of spec.indexes)
-      await this.db.exec(
-        `CREATE INDEX IF NOT EXISTS ${this.table}_ix_${cols.join('_')} ON ${this.table} (${cols.join(', ')})`,
-      );
+      await this.db.exec(`CREATE INDEX IF NOT EXISTS ${this.indexName(cols)} ON ${this.table} (${cols.join(', ')})`);
     await this.migrateSearchIndex();
     await this.versions.track(this.table);
     for (const link of spec.links) await this.versions.track(link.table);
+  }
+
+  private indexName(cols: readonly string[]): string {
+    return assertIdentifier(`${this.table}_ix_${cols.join('_')}`);
+  }
+
+  /** The search fields' columns, when every one of them is a column other than the id (else no index). */
+  private searchColumns(): string[] | null {
+    const fields = this.resource.decl.searchFields.map((f) => f.replace(/^[\^=@$]/, ''));
+    const columns = fields.map((f) => this.column(f));
+    if (fields.length === 0 || columns.some((c) => c === null || c === 'id')) return null;
+    return columns as string[];
+  }
+
+  /**
+   * A bulk load (docs/data-layer.md#bulk-loads): `load` inserts its rows through `insert` (each call one
+   * transaction of `insertMany`) while the derived indexes — the ordering and filter indexes and the search
+   * index — are away; they are then built once over all rows (far cheaper than maintaining them row by
+   * row) and the table's planner statistics are refreshed, so that the first lists after the load pick
+   * the right index. Unique indexes stay: they are constraints, not derived.
+   */
+  async bulkLoad(load: (insert: (rows: readonly Row[]) => Promise<void>) => Promise<void>): Promise<void> {
+    await this.knowColumns();
+    await this.db.transaction(async () => {
+      for (const cols of this.resource.table.indexes) await this.db.exec(`DROP INDEX IF EXISTS ${this.indexName(cols)}`);
+      const search = this.searchColumns();
+      if (search) await this.db.dialect.dropSearchIndex(this.db, this.table, search);
+    });
+    try {
+      await load((rows) => this.insertMany(rows));
+    } finally {
+      await this.migrate();
+      await this.db.exec(`ANALYZE ${this.table}`);
+    }
   }
 
   /** A statement that may fail without failing the migration around it (a savepoint on both backends). */
@@ -130,14 +162,13 @@ export class ResourceTable {
 
   /** The search index of the search fields, when every one of them is a column other than the id. */
   private async migrateSearchIndex(): Promise<void> {
-    const fields = this.resource.decl.searchFields.map((f) => f.replace(/^[\^=@$]/, ''));
-    const columns = fields.map((f) => this.column(f));
-    if (fields.length === 0 || columns.some((c) => c === null || c === 'id')) return;
+    const columns = this.searchColumns();
+    if (!columns) return;
     const kinds = new Map(this.resource.table.columns.map((c) => [c.column, c.type]));
     this.shape.search = await this.db.dialect.searchIndex(
       this.db,
       this.table,
-      (columns as string[]).map((column) => ({ column, text: kinds.get(column) === 'text' })),
+      columns.map((column) => ({ column, text: kinds.get(column) === 'text' })),
     );
   }
 

@@ -9,8 +9,8 @@ import type { SeedEnv } from './seed-context';
 
 /**
  * `seed --sessions N --commands M`: terminal sessions and commands in the Default org at scale (the audit
- * benchmark, docs/terminal.md#scale), loaded through the tables' bulk load in chunks — validated creates of a
- * million commands would take an hour. Sessions spread over the last 30 days, by 500 people on 5,000
+ * benchmark, docs/terminal.md#scale), loaded through the tables' bulk load in chunks (docs/data-layer.md#bulk-loads:
+ * the derived indexes are built once afterwards) — validated creates of a million commands would take an hour. Sessions spread over the last 30 days, by 500 people on 5,000
  * hosts; commands spread over the sessions, one in twenty dangerous.
  */
 export const MAX_SEED_SESSIONS = 1_000_000;
@@ -59,62 +59,66 @@ export async function seedTerminal(
   const commandTable = new ResourceTable(env.db, compileResource(commandResource), () => undefined);
   const sessions: Array<{ id: string; start: number; user: number; asset: number }> = [];
   const sessionCount = Math.max(counts.sessions, counts.commands > 0 ? 1 : 0);
-  for (let from = 0; from < sessionCount; from += CHUNK) {
-    const rows: StoredRow[] = [];
-    for (let i = from; i < Math.min(sessionCount, from + CHUNK); i += 1) {
-      const id = crypto.randomUUID();
-      // Spread over 30 days, newest first; the newest few are still online.
-      const start = now - Math.floor((i / sessionCount) * 30 * DAY) - 60_000;
-      const user = (i * 7) % PEOPLE;
-      const asset = (i * 13) % HOSTS;
-      sessions.push({ id, start, user, asset });
-      const online = i < 20;
-      // Stored form of the engine (engine/runtime encode): booleans 0/1, datetimes in ms.
-      rows.push({
-        id,
-        org_id: DEFAULT_ORG_ID,
-        user_display: `User ${user}(user${user})`,
-        user_id: userIds[user] as string,
-        asset: `host-${asset}(10.${asset >> 8}.${asset & 255}.1)`,
-        asset_id: assetIds[asset] as string,
-        system_user: 'root(root)',
-        system_user_id: '',
-        login_from: i % 3 === 0 ? 'ST' : 'WT',
-        remote_addr: `192.168.${(i >> 8) & 255}.${i & 255}`,
-        protocol: 'ssh',
-        is_success: 1,
-        is_finished: online ? 0 : 1,
-        has_replay: 0,
-        date_start: start,
-        date_end: online ? null : start + 600_000,
-      });
+  await sessionTable.bulkLoad(async (insert) => {
+    for (let from = 0; from < sessionCount; from += CHUNK) {
+      const rows: StoredRow[] = [];
+      for (let i = from; i < Math.min(sessionCount, from + CHUNK); i += 1) {
+        const id = crypto.randomUUID();
+        // Spread over 30 days, newest first; the newest few are still online.
+        const start = now - Math.floor((i / sessionCount) * 30 * DAY) - 60_000;
+        const user = (i * 7) % PEOPLE;
+        const asset = (i * 13) % HOSTS;
+        sessions.push({ id, start, user, asset });
+        const online = i < 20;
+        // Stored form of the engine (engine/runtime encode): booleans 0/1, datetimes in ms.
+        rows.push({
+          id,
+          org_id: DEFAULT_ORG_ID,
+          user_display: `User ${user}(user${user})`,
+          user_id: userIds[user] as string,
+          asset: `host-${asset}(10.${asset >> 8}.${asset & 255}.1)`,
+          asset_id: assetIds[asset] as string,
+          system_user: 'root(root)',
+          system_user_id: '',
+          login_from: i % 3 === 0 ? 'ST' : 'WT',
+          remote_addr: `192.168.${(i >> 8) & 255}.${i & 255}`,
+          protocol: 'ssh',
+          is_success: 1,
+          is_finished: online ? 0 : 1,
+          has_replay: 0,
+          date_start: start,
+          date_end: online ? null : start + 600_000,
+        });
+      }
+      await insert(rows);
     }
-    await sessionTable.insertMany(rows);
-  }
-  for (let from = 0; from < counts.commands; from += CHUNK) {
-    const rows: StoredRow[] = [];
-    for (let i = from; i < Math.min(counts.commands, from + CHUNK); i += 1) {
-      const session = sessions[i % sessions.length] as (typeof sessions)[number];
-      const dangerous = i % 20 === 0;
-      const input = dangerous
-        ? (DANGEROUS[i % DANGEROUS.length] as string)
-        : `${WORDS[i % WORDS.length]} ${PATHS[(i >> 3) % PATHS.length]}/${i % 997}`;
-      rows.push({
-        id: crypto.randomUUID(),
-        org_id: DEFAULT_ORG_ID,
-        user_display: `User ${session.user}(user${session.user})`,
-        asset: `host-${session.asset}(10.${session.asset >> 8}.${session.asset & 255}.1)`,
-        system_user: 'root(root)',
-        session: session.id,
-        input,
-        output: '',
-        risk_level: dangerous ? RISK_LEVELS.dangerous : RISK_LEVELS.ordinary,
-        timestamp: Math.floor(session.start / 1000) + 5 * Math.floor(i / sessions.length),
-        remote_addr: null,
-      });
+  });
+  await commandTable.bulkLoad(async (insert) => {
+    for (let from = 0; from < counts.commands; from += CHUNK) {
+      const rows: StoredRow[] = [];
+      for (let i = from; i < Math.min(counts.commands, from + CHUNK); i += 1) {
+        const session = sessions[i % sessions.length] as (typeof sessions)[number];
+        const dangerous = i % 20 === 0;
+        const input = dangerous
+          ? (DANGEROUS[i % DANGEROUS.length] as string)
+          : `${WORDS[i % WORDS.length]} ${PATHS[(i >> 3) % PATHS.length]}/${i % 997}`;
+        rows.push({
+          id: crypto.randomUUID(),
+          org_id: DEFAULT_ORG_ID,
+          user_display: `User ${session.user}(user${session.user})`,
+          asset: `host-${session.asset}(10.${session.asset >> 8}.${session.asset & 255}.1)`,
+          system_user: 'root(root)',
+          session: session.id,
+          input,
+          output: '',
+          risk_level: dangerous ? RISK_LEVELS.dangerous : RISK_LEVELS.ordinary,
+          timestamp: Math.floor(session.start / 1000) + 5 * Math.floor(i / sessions.length),
+          remote_addr: null,
+        });
+      }
+      await insert(rows);
     }
-    await commandTable.insertMany(rows);
-  }
+  });
   return {
     sessions: sessionCount,
     commands: counts.commands,

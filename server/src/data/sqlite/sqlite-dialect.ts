@@ -48,6 +48,13 @@ async function ftsIndex(db: Queryable, table: string, columns: readonly string[]
   };
 }
 
+/** The FTS5 table and its triggers (a bulk load builds them again afterwards, in one `rebuild`). */
+async function dropFtsIndex(db: Queryable, table: string): Promise<void> {
+  const fts = assertIdentifier(`${table}_fts`);
+  for (const suffix of ['ai', 'ad', 'au']) await db.exec(`DROP TRIGGER IF EXISTS ${fts}_${suffix}`);
+  await db.exec(`DROP TABLE IF EXISTS ${fts}`);
+}
+
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   types: {
@@ -84,6 +91,7 @@ export const sqliteDialect: Dialect = {
       table,
       columns.map((c) => c.column),
     ),
+  dropSearchIndex: (db, table) => dropFtsIndex(db, table),
   writeVersionTriggers: (table, versions) =>
     (
       [
