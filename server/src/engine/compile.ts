@@ -157,9 +157,20 @@ export function compileResource(decl: ResourceDeclaration): CompiledResource {
     const column = columnOf.get(name);
     if (column && column !== 'id') addIndex([...scoped(column), 'id']);
   }
+  // Filter fields: (org_id, field, default order column, id), so that a list filtered by equality (a
+  // command list of one session or one risk level) is an index range in the list's own order, a date range
+  // on that column included — no sort, and no walk of the whole ordering index testing each row
+  // (docs/engine.md#indexes).
+  const defaultOrder = decl.defaultOrdering[0]?.replace(/^-/, '');
+  const orderColumn = defaultOrder ? columnOf.get(defaultOrder) : undefined;
   for (const name of decl.filterFields) {
     const column = columnOf.get(name);
-    if (column && column !== 'id') addIndex(scoped(column));
+    if (!column || column === 'id') continue;
+    addIndex(
+      orderColumn && orderColumn !== column && orderColumn !== 'id'
+        ? [...scoped(column), orderColumn, 'id']
+        : scoped(column),
+    );
   }
   if (decl.orgScoped) addIndex(['org_id', 'id']);
   if (decl.dateRangeField && columnOf.get(decl.dateRangeField))

@@ -1,11 +1,20 @@
 import type { Database } from '../database';
+import { WriteVersions } from '../write-versions';
 import { TERMINAL_TABLES } from '../../resources/terminal/names';
 
 /**
  * Aggregates over the terminal sessions for the dashboards (docs/dashboard.md): counts per day, distinct
  * users and assets, top lists. `orgId` null reads every organization (the root org). Times are epoch ms.
+ * Each figure is one grouped pass over the `date_start` range, kept until the sessions table is written
+ * (exact, data/write-versions.ts; docs/dashboard.md#cost): a dashboard opened by many people, or refreshed,
+ * costs one pass per figure per change of the sessions, not per request. Results are shared: read-only.
  */
 const TABLE = TERMINAL_TABLES.session;
+const TABLES: ReadonlySet<string> = new Set([TABLE]);
+
+function cachedFigure<T>(db: Database, figure: string, params: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+  return WriteVersions.of(db).cached(`session-metrics:${figure}\u0000${JSON.stringify(params)}`, TABLES, compute);
+}
 
 function orgFilter(orgId: string | null): { sql: string; params: unknown[] } {
   return orgId === null ? { sql: '1 = 1', params: [] } : { sql: 'org_id = ?', params: [orgId] };
@@ -17,7 +26,8 @@ export interface OnlineCounts {
 }
 
 /** Sessions not finished yet, and the distinct users they belong to. */
-export async function onlineCounts(db: Database, orgId: string | null): Promise<OnlineCounts> {
+export function onlineCounts(db: Database, orgId: string | null): Promise<OnlineCounts> {
+  return cachedFigure(db, 'online', [orgId], async () => {
   const org = orgFilter(orgId);
   const row = await db.get<{ sessions: number | string; users: number | string }>(
     `SELECT COUNT(*) AS sessions, COUNT(DISTINCT user_id) AS users FROM ${TABLE}
@@ -25,6 +35,7 @@ export async function onlineCounts(db: Database, orgId: string | null): Promise<
     [false, ...org.params],
   );
   return { sessions: Number(row?.sessions ?? 0), users: Number(row?.users ?? 0) };
+  });
 }
 
 export interface SessionTotals {
@@ -37,11 +48,12 @@ export interface SessionTotals {
  * Per bucket between consecutive `bounds` (ascending; n + 1 bounds give n buckets): sessions started in it,
  * and the distinct users and assets among them. One statement whatever the number of days.
  */
-export async function sessionsPerBucket(
+export function sessionsPerBucket(
   db: Database,
   orgId: string | null,
   bounds: readonly number[],
 ): Promise<SessionTotals[]> {
+  return cachedFigure(db, 'buckets', [orgId, bounds], async () => {
   const buckets = bounds.length - 1;
   if (buckets < 1) return [];
   const org = orgFilter(orgId);
@@ -73,6 +85,7 @@ export async function sessionsPerBucket(
       });
   }
   return result;
+  });
 }
 
 /** Sessions started since `since`, with the distinct users and assets among them. */
@@ -94,13 +107,14 @@ export interface TopEntry {
 }
 
 /** The users or assets with the most sessions started since `since`, most first. */
-export async function topSince(
+export function topSince(
   db: Database,
   orgId: string | null,
   by: 'user' | 'asset',
   since: number,
   limit: number,
 ): Promise<TopEntry[]> {
+  return cachedFigure(db, 'top', [orgId, by, since, limit], async () => {
   const org = orgFilter(orgId);
   const [idColumn, displayColumn] = by === 'user' ? ['user_id', 'user_display'] : ['asset_id', 'asset'];
   const rows = await db.all<{ id: string; display: string; total: number | string; last: number | string }>(
@@ -113,6 +127,7 @@ export async function topSince(
     [since, ...org.params, limit],
   );
   return rows.map((r) => ({ id: r.id, display: r.display, total: Number(r.total), last: Number(r.last) }));
+  });
 }
 
 export interface RecentSession {
@@ -124,7 +139,8 @@ export interface RecentSession {
 }
 
 /** The sessions started last, newest first. */
-export async function latestSessions(db: Database, orgId: string | null, limit: number): Promise<RecentSession[]> {
+export function latestSessions(db: Database, orgId: string | null, limit: number): Promise<RecentSession[]> {
+  return cachedFigure(db, 'latest', [orgId, limit], async () => {
   const org = orgFilter(orgId);
   const rows = await db.all<{
     id: string;
@@ -146,4 +162,5 @@ export async function latestSessions(db: Database, orgId: string | null, limit: 
     isFinished: Number(r.is_finished) === 1,
     dateStart: Number(r.date_start),
   }));
+  });
 }
