@@ -3,6 +3,8 @@ import { Client, startTestServer, type TestServer } from './harness';
 import { ASSETS, NODES, adminClient, call, type AssetBody, type Page, type TreeItem } from './asset-helpers';
 import { seedDemo } from '../../server/src/seed/seed-demo';
 import { seedAssets } from '../../server/src/seed/seed-assets';
+import { seedTerminal } from '../../server/src/seed/seed-terminal';
+import { DEFAULT_COMMAND_STORAGE } from '../../server/src/resources/terminal/names';
 import { parseSeedArgs } from '../../server/src/seed/seed-command';
 import { seedDemoSignIns } from '../../server/src/seed/seed-demo-sign-ins';
 
@@ -193,5 +195,46 @@ describe('seed --assets', () => {
     ]) {
       expect(parseSeedArgs(bad), bad.join(' ')).toHaveProperty('error');
     }
+  });
+});
+
+describe('seed --sessions --commands', () => {
+  // Loaded into December 2000, where nothing else lies, through the bulk load (indexes built afterwards).
+  const now = Date.parse('2001-01-01T00:00:00Z');
+  const range = 'date_from=2000-11-01T00:00:00Z&date_to=2001-01-02T00:00:00Z';
+  const COMMANDS = '/api/v1/terminal/commands/';
+  interface Command {
+    input: string;
+    session: string;
+    timestamp: number;
+  }
+
+  it('loads sessions and commands whose lists, filters and search work at once', async () => {
+    const result = await seedTerminal(env(), { sessions: 40, commands: 400 }, now);
+    expect(result).toMatchObject({ sessions: 40, commands: 400 });
+    const sessions = await call<Page<Session>>(admin, 'GET', `${SESSIONS}?${range}&limit=100`);
+    expect(sessions.body.count).toBe(40);
+    const all = await call<Page<Command>>(
+      admin,
+      'GET',
+      `${COMMANDS}?command_storage_id=${DEFAULT_COMMAND_STORAGE.id}&${range}&limit=400`,
+    );
+    expect(all.body.count).toBe(400);
+    // The search index was rebuilt over the loaded rows: a search finds exactly the commands holding the term.
+    const wanted = all.body.results.filter((c) => c.input.includes('nginx')).length;
+    expect(wanted).toBeGreaterThan(0);
+    const searched = await call<Page<Command>>(
+      admin,
+      'GET',
+      `${COMMANDS}?command_storage_id=${DEFAULT_COMMAND_STORAGE.id}&${range}&search=nginx&limit=1`,
+    );
+    expect(searched.body.count).toBe(wanted);
+    // One session's commands, newest first.
+    const session = sessions.body.results[3]?.id ?? '';
+    const own = await call<Page<Command>>(admin, 'GET', `${COMMANDS}?session_id=${session}&limit=50`);
+    expect(own.body.count).toBe(10);
+    expect(own.body.results.every((c) => c.session === session)).toBe(true);
+    const stamps = own.body.results.map((c) => c.timestamp);
+    expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
   });
 });
