@@ -13,6 +13,7 @@ import {
 } from '../settings/settings-catalogue';
 import { SettingsCache } from '../settings/settings-cache';
 import { checkSwitches, validateSettings } from '../settings/settings-validation';
+import { checkCategory } from '../settings/category-checks';
 import { categoryValues, sealSettingSecret } from '../settings/settings-values';
 import { requireSettingsPerms } from './settings-permission';
 
@@ -60,6 +61,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
       { ...stored, ...(await categoryValues(ctx.db, ctx.config, category)), ...values },
       lang,
     );
+    await checkCategory(ctx, category, values, lang);
     for (const [name, field] of fieldsOf(category))
       if (isSecretField(field) && typeof values[name] === 'string')
         values[name] = sealSettingSecret(ctx.config, name, values[name]);

@@ -141,7 +141,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
     // A session that came from a provider ends there too, when its settings say so (docs/auth-sources.md).
     const source = request.cookies[sourceCookie(ctx)];
     if (source) reply.clearCookie(sourceCookie(ctx), { path: '/' });
-    const provider = await providerLogoutUrl(ctx, source);
+    const provider = await providerLogoutUrl(ctx, source, request);
     if (provider) return reply.header('cache-control', 'no-store').redirect(provider, 302);
     const next = field(request.query, 'next');
     const target = next === '' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(safeNext(next))}`;

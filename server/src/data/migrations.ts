@@ -321,6 +321,18 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // SAML2 requests whose answer was consumed (docs/auth-radius-saml.md#checks): a response is accepted
+    // once, on every instance of the database, until its request would have expired anyway.
+    id: 820,
+    name: 'saml2 consumed requests',
+    sql: (t) => `
+      CREATE TABLE saml2_consumed_requests (
+        request_id ${t.text} PRIMARY KEY,
+        expires_at ${t.bigint} NOT NULL
+      );
+    `,
+  },
+  {
     // Password-expiry reminders sent (docs/mail.md#password-expiry-reminders): one per user and day.
     id: 802,
     name: 'password expiry reminders',

@@ -24,8 +24,13 @@ export type SettingKind =
   | { type: 'attrMap'; claims?: boolean }
   /** A host name or an IP address (docs/auth-radius-saml.md#radius). */
   | { type: 'host' }
-  /** CAS attribute name → the user field it fills, `name` or `email` (docs/auth-sources.md#cas). */
-  | { type: 'renameMap' }
+  /**
+   * Attribute name → the user field it fills, `name` or `email` (docs/auth-sources.md#cas); SAML2 also
+   * `username`, and its attribute names may be URIs (docs/auth-radius-saml.md#settings).
+   */
+  | { type: 'renameMap'; targets?: readonly string[]; uriNames?: boolean }
+  /** A JSON object (or its text); the category's own check reads its keys. */
+  | { type: 'object' }
   /** A CAS attribute name: `cas:user` (the ticket's own user) or an attribute, `mail`, `cas:mail`. */
   | { type: 'casAttribute' }
   /** One of a fixed list of strings. */
@@ -228,7 +233,7 @@ export const SETTING_CATEGORIES = {
       FORGOT_PASSWORD_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
       LOGIN_REDIRECT_MSG_ENABLED: bool(true),
       // '' none, DIRECT never; a source's name: the login page goes there while that source is on.
-      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'CAS', 'DIRECT'], ''),
+      LOGIN_REDIRECT_TO_BACKEND: oneOf(['', 'OPENID', 'CAS', 'SAML2', 'DIRECT'], ''),
     },
   },
   // Sign-in with an OpenID Connect provider, generic or Keycloak (docs/auth-sources.md#openid-connect).
@@ -270,6 +275,32 @@ export const SETTING_CATEGORIES = {
       CAS_CREATE_USER: bool(true),
     },
     switches: { AUTH_CAS: ['CAS_SERVER_URL'] },
+  },
+  // Sign-in through a SAML2 identity provider (docs/auth-radius-saml.md#saml2); the metadata, key pair and
+  // advanced settings are checked further on save (server/src/sso/saml2-settings.ts).
+  saml2: {
+    readPermission: 'settings.change_auth',
+    writePermission: 'settings.change_auth',
+    fields: {
+      AUTH_SAML2: bool(false),
+      SAML2_IDP_METADATA_URL: { kind: { type: 'url', maxLength: 1024 }, default: () => '' },
+      SAML2_IDP_METADATA_XML: text(1_000_000),
+      SAML2_SP_ADVANCED_SETTINGS: { kind: { type: 'object' }, default: () => ({}) },
+      SAML2_SP_KEY_CONTENT: secret(16_384),
+      SAML2_SP_CERT_CONTENT: secret(16_384),
+      SAML2_RENAME_ATTRIBUTES: {
+        kind: { type: 'renameMap', targets: ['username', 'name', 'email'], uriNames: true },
+        default: () => ({ uid: 'username', email: 'email' }),
+      },
+      SAML2_LOGOUT_COMPLETELY: bool(true),
+      AUTH_SAML2_ALWAYS_UPDATE_USER: bool(true),
+    },
+    switches: {
+      AUTH_SAML2: (values) =>
+        typeof values.SAML2_IDP_METADATA_URL === 'string' && values.SAML2_IDP_METADATA_URL !== ''
+          ? ['SAML2_IDP_METADATA_URL']
+          : ['SAML2_IDP_METADATA_XML'],
+    },
   },
   // Sign-in by scanning a QR code with an instant-messaging app (docs/auth-im-sms.md).
   wecom: {

@@ -48,6 +48,11 @@ const settingMessage = messageCatalogue({
     zh: '请把属性名映射到 name 或 email，例如 {"cas:displayName": "name", "mail": "email"}。',
     ja: '属性名を name または email に対応付けてください（例: {"cas:displayName": "name", "mail": "email"}）。',
   },
+  invalidRenameMapWithUsername: {
+    en: 'Map attribute names to username, name or email, e.g. {"uid": "username", "mail": "email"}.',
+    zh: '请把属性名映射到 username、name 或 email，例如 {"uid": "username", "mail": "email"}。',
+    ja: '属性名を username、name または email に対応付けてください（例: {"uid": "username", "mail": "email"}）。',
+  },
   neededBySwitch: {
     en: 'Required while {switch} is on.',
     zh: '开启 {switch} 时必填。',
@@ -75,6 +80,8 @@ const LDAP_ATTRIBUTE = /^(?:[A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)+)$/;
  * also a CAS attribute name, `cas:user` (docs/auth-sources.md#cas).
  */
 const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
+/** A SAML2 attribute name: a plain name, a urn:oid: or an http(s) URI (docs/auth-radius-saml.md#settings). */
+const URI_ATTRIBUTE = /^[A-Za-z_][A-Za-z0-9_.:/#-]{0,255}$/;
 
 const parseJson = (text: string): unknown => {
   try {
@@ -178,13 +185,21 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
     }
     case 'renameMap': {
       const map = typeof value === 'string' ? parseJson(value) : value;
-      if (typeof map !== 'object' || map === null || Array.isArray(map))
-        return [settingMessage('invalidRenameMap', lang)];
+      const targets = kind.targets ?? ['name', 'email'];
+      const refused = [
+        settingMessage(targets.includes('username') ? 'invalidRenameMapWithUsername' : 'invalidRenameMap', lang),
+      ];
+      if (typeof map !== 'object' || map === null || Array.isArray(map)) return refused;
       const entries = Object.entries(map as Record<string, unknown>);
-      const fine = entries.every(([from, to]) => CLAIM_NAME.test(from) && (to === 'name' || to === 'email'));
-      return fine && entries.length <= 32
-        ? { value: Object.fromEntries(entries) }
-        : [settingMessage('invalidRenameMap', lang)];
+      const name = kind.uriNames ? URI_ATTRIBUTE : CLAIM_NAME;
+      const fine = entries.every(([from, to]) => name.test(from) && targets.includes(String(to)));
+      return fine && entries.length <= 32 ? { value: Object.fromEntries(entries) } : refused;
+    }
+    case 'object': {
+      const object = typeof value === 'string' ? parseJson(value.trim() === '' ? '{}' : value) : value;
+      return typeof object === 'object' && object !== null && !Array.isArray(object)
+        ? { value: object }
+        : [message('notADict', lang, { type: Array.isArray(object) ? 'list' : typeof object })];
     }
     case 'choice': {
       const text = typeof value === 'number' ? String(value) : value;

@@ -9,12 +9,14 @@ import type { Lang } from '../http/language';
 import { discoverProvider, oidcSettings } from './oidc-settings';
 import { ssoMessage } from './sso-messages';
 import { casLogoutUrl, casSettings } from './cas-settings';
-import { CAS_LOGIN_PATH, OIDC_LOGIN_PATH } from './sso-paths';
+import { CAS_LOGIN_PATH, OIDC_LOGIN_PATH, SAML2_LOGIN_PATH } from './sso-paths';
+import { hasIdp, saml2Settings } from './saml2-settings';
+import { saml2LogoutUrl } from './saml2-session';
 
 /** A button of the login page that starts a sign-in at an outside provider. */
 export interface LoginSource {
   /** The value of LOGIN_REDIRECT_TO_BACKEND that names it, and the users' `source`. */
-  id: 'OPENID' | 'CAS';
+  id: 'OPENID' | 'CAS' | 'SAML2';
   label: string;
   /** A path of this server that leaves for the provider. */
   url: string;
@@ -28,6 +30,8 @@ export async function enabledLoginSources(ctx: AppContext): Promise<LoginSource[
     sources.push({ id: 'OPENID', label: 'OpenID', url: OIDC_LOGIN_PATH });
   const cas = await casSettings(ctx.db, ctx.config);
   if (cas.enabled && cas.serverUrl !== '') sources.push({ id: 'CAS', label: 'CAS', url: CAS_LOGIN_PATH });
+  const saml2 = await saml2Settings(ctx.db, ctx.config);
+  if (saml2.enabled && hasIdp(saml2)) sources.push({ id: 'SAML2', label: 'SAML2', url: SAML2_LOGIN_PATH });
   return sources;
 }
 
@@ -80,7 +84,12 @@ export function redirectMessagePage(target: { url: string; label: string }, lang
  * Where signing out sends the browser when the session came from a provider that should end its own
  * session too (docs/auth-sources.md#signing-out): its end-session endpoint or CAS logout, back to the login page.
  */
-export async function providerLogoutUrl(ctx: AppContext, source: string | undefined): Promise<string | null> {
+export async function providerLogoutUrl(
+  ctx: AppContext,
+  source: string | undefined,
+  request: FastifyRequest,
+): Promise<string | null> {
+  if (source === 'saml2') return saml2LogoutUrl(ctx, request);
   if (source === 'cas') {
     const cas = await casSettings(ctx.db, ctx.config);
     if (!cas.enabled || !cas.logoutCompletely || cas.serverUrl === '') return null;

@@ -7,7 +7,11 @@ import { openSecret, sealSecret } from '../auth/secret-box';
  * HttpOnly, bound to the source's own path, short-lived; nothing in it is readable or forgeable.
  */
 export interface SealedFlowCookie<T extends { expires: number }> {
-  set(reply: FastifyReply, flow: T): void;
+  /**
+   * `crossSitePost`: the provider comes back with a cross-site POST (SAML2), which a SameSite=Lax cookie
+   * does not follow; on an https site the cookie is then SameSite=None; Secure (still sealed and HttpOnly).
+   */
+  set(reply: FastifyReply, flow: T, options?: { crossSitePost: boolean; https: boolean }): void;
   /** The flow while it lives, or null (absent, forged, expired). */
   read(request: FastifyRequest): T | null;
   clear(reply: FastifyReply): void;
@@ -21,12 +25,14 @@ export function sealedFlowCookie<T extends { expires: number }>(
 ): SealedFlowCookie<T> {
   const cookie = `${ctx.cookies.prefix}${name}`;
   return {
-    set(reply, flow) {
+    set(reply, flow, options) {
       // SameSite=Lax: the provider's redirect back is a top-level GET, which carries it.
+      const crossSite = options?.crossSitePost === true && options.https;
       reply.setCookie(cookie, sealSecret(ctx.config.dataDir, name, JSON.stringify(flow)), {
         path,
         httpOnly: true,
-        sameSite: 'lax',
+        sameSite: crossSite ? 'none' : 'lax',
+        ...(crossSite ? { secure: true } : {}),
         maxAge: ttlMs / 1000,
       });
     },

@@ -3,3 +3,7 @@ export const OIDC_LOGIN_PATH = '/core/auth/openid/login/';
 export const OIDC_CALLBACK_PATH = '/core/auth/openid/callback/';
 export const CAS_LOGIN_PATH = '/core/auth/cas/login/';
 export const CAS_CALLBACK_PATH = '/core/auth/cas/callback/';
+export const SAML2_METADATA_PATH = '/core/auth/saml2/metadata/';
+export const SAML2_LOGIN_PATH = '/core/auth/saml2/login/';
+export const SAML2_ACS_PATH = '/core/auth/saml2/callback/';
+export const SAML2_LOGOUT_PATH = '/core/auth/saml2/logout/';

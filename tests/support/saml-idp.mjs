@@ -1,0 +1,206 @@
+// A small SAML2 identity provider on loopback inside the test process: the other party of the console's
+// SAML2 sign-in (docs/auth-radius-saml.md#tests), never part of the product. It signs with xml-crypto (the
+// XML signature library node-saml itself verifies with) and speaks the wire format: metadata at
+// `/metadata`, AuthnRequests by HTTP-Redirect at `/sso` (a form asking for a username; its POST answers
+// with the usual self-submitting form that posts the SAMLResponse to the SP), LogoutRequests at `/slo`.
+//   - `accounts`: username → attributes sent in the assertion; any other name signs in bare.
+//   - `readAuthnRequest(url)`: the id, ACS URL and issuer of a redirect-binding AuthnRequest.
+//   - `responseFor(request, options)`: a base64 SAMLResponse, well formed by default; the options make the
+//     bad ones the tests need (unsigned, signed by another key, wrapped, other audience, expired, …).
+//   - `keys`: PEM key pairs made with openssl: `idp`, `other` (a stranger's), `sp`, `sp2`.
+import http from 'node:http';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { SignedXml } from 'xml-crypto';
+
+const escapeXml = (text) =>
+  String(text).replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
+  );
+
+const listen = (server) =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
+  });
+
+const readBody = (req) =>
+  new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+  });
+
+/** A fresh RSA key and a self-signed certificate for it, PEM. */
+function keyPair(dir, name) {
+  const key = path.join(dir, `${name}.key`);
+  const cert = path.join(dir, `${name}.crt`);
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2',
+    '-subj', `/CN=${name}.saml.test`, '-keyout', key, '-out', cert,
+  ], { stdio: 'ignore' });
+  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
+}
+
+const certBody = (pem) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+const id = () => `_${crypto.randomBytes(16).toString('hex')}`;
+const iso = (ms) => new Date(ms).toISOString();
+
+/** `xml` with its element of id `ref` signed (enveloped, exclusive c14n, RSA-SHA256), the signature after its Issuer. */
+function sign(xml, elementName, { key, cert }) {
+  const signer = new SignedXml({
+    privateKey: key,
+    publicCert: cert,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  });
+  signer.addReference({
+    xpath: `/*[local-name(.)='${elementName}']`,
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/2001/10/xml-exc-c14n#',
+    ],
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  });
+  signer.computeSignature(xml, {
+    location: { reference: `/*[local-name(.)='${elementName}']/*[local-name(.)='Issuer']`, action: 'after' },
+  });
+  return signer.getSignedXml();
+}
+
+export async function startSamlIdp({ accounts = {} } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saml-idp-'));
+  const keys = {
+    idp: keyPair(dir, 'idp'),
+    other: keyPair(dir, 'other'),
+    sp: keyPair(dir, 'sp'),
+    sp2: keyPair(dir, 'sp2'),
+  };
+  fs.rmSync(dir, { recursive: true, force: true });
+  const logouts = [];
+  let url = '';
+
+  const metadata = () => `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${url}/metadata">
+  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" WantAuthnRequestsSigned="false">
+    <md:KeyDescriptor use="signing">
+      <ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${certBody(keys.idp.cert)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>
+    </md:KeyDescriptor>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${url}/slo"/>
+    <md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified</md:NameIDFormat>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${url}/sso"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+  /** The AuthnRequest of a redirect-binding URL: its id, ACS URL and issuer. */
+  function readAuthnRequest(location) {
+    const request = new URL(location).searchParams.get('SAMLRequest') ?? '';
+    const xml = zlib.inflateRawSync(Buffer.from(request, 'base64')).toString('utf8');
+    const attr = (name) => xml.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1] ?? '';
+    return {
+      id: attr('ID'),
+      acsUrl: attr('AssertionConsumerServiceURL'),
+      issuer: xml.match(/<(?:\w+:)?Issuer[^>]*>([^<]*)</)?.[1] ?? '',
+      xml,
+    };
+  }
+
+  function assertionXml(request, username, o, assertionId = id()) {
+    const now = Date.now();
+    const until = iso(o.expired ? now - 60_000 : now + 5 * 60_000);
+    const inResponseTo = o.inResponseTo === undefined ? request.id : o.inResponseTo;
+    const irt = inResponseTo ? ` InResponseTo="${escapeXml(inResponseTo)}"` : '';
+    const attributes = Object.entries(o.attributes ?? accounts[username] ?? {})
+      .map(
+        ([name, value]) =>
+          `<saml:Attribute Name="${escapeXml(name)}"><saml:AttributeValue>${escapeXml(value)}</saml:AttributeValue></saml:Attribute>`,
+      )
+      .join('');
+    return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}"><saml:Issuer>${escapeXml(o.issuer ?? `${url}/metadata`)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified">${escapeXml(username)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${until}" Recipient="${escapeXml(o.recipient ?? request.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${iso(now - 10_000 - (o.expired ? 600_000 : 0))}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(o.audience ?? request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="${id()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>${attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''}</saml:Assertion>`;
+  }
+
+  /**
+   * A SAMLResponse (base64) answering `request` for `username`. Options: `sign` 'assertion' (default) |
+   * 'none'; `signer` a key pair (default the IdP's); `wrap` 'sibling' | 'advice' — an unsigned assertion
+   * for `username` around or beside a validly signed one for `wrap.as`; `audience`, `destination`,
+   * `recipient`, `issuer`, `inResponseTo` (null: unsolicited); `expired`; `attributes`.
+   */
+  function responseFor(request, username, o = {}) {
+    const now = Date.now();
+    const signer = o.signer ?? keys.idp;
+    let assertion = assertionXml(request, username, o);
+    if (o.sign !== 'none') assertion = sign(assertion, 'Assertion', signer);
+    if (o.wrap) {
+      // The signature wrapping attack: a genuine signed assertion for `o.wrap.as` (someone the attacker
+      // is) kept in the document so the signature still verifies, and a forged one for `username`.
+      const genuine = sign(assertionXml(request, o.wrap.as, {}), 'Assertion', keys.idp);
+      const forged = assertionXml(request, username, o);
+      assertion =
+        o.wrap.kind === 'sibling'
+          ? `${forged}${genuine}`
+          : forged.replace('</saml:Subject>', `</saml:Subject><saml:Advice>${genuine}</saml:Advice>`);
+    }
+    const irt = (o.inResponseTo === undefined ? request.id : o.inResponseTo)
+      ? ` InResponseTo="${escapeXml(o.inResponseTo ?? request.id)}"`
+      : '';
+    const xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${escapeXml(o.destination ?? request.acsUrl)}"${irt}><saml:Issuer>${escapeXml(o.issuer ?? `${url}/metadata`)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+    return Buffer.from(xml, 'utf8').toString('base64');
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const here = new URL(req.url, url);
+    if (here.pathname === '/metadata') {
+      res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadata());
+      return;
+    }
+    if (here.pathname === '/sso' && req.method === 'GET') {
+      const request = readAuthnRequest(here.href);
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><title>Test IdP</title><form method="post" action="/sso">` +
+            `<input type="hidden" name="request" value="${escapeXml(JSON.stringify({ ...request, xml: undefined }))}">` +
+            `<label>IdP username <input name="username" data-testid="idp-username"></label>` +
+            `<button data-testid="idp-sign-in">Sign in at the IdP</button></form>`,
+        );
+      return;
+    }
+    if (here.pathname === '/sso' && req.method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      const request = JSON.parse(form.get('request') ?? '{}');
+      const response = responseFor(request, form.get('username') ?? '');
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><title>Test IdP</title><body onload="document.forms[0].submit()">` +
+            `<form method="post" action="${escapeXml(request.acsUrl)}">` +
+            `<input type="hidden" name="SAMLResponse" value="${response}"><button>Continue</button></form>`,
+        );
+      return;
+    }
+    if (here.pathname === '/slo') {
+      const request = here.searchParams.get('SAMLRequest') ?? '';
+      logouts.push(zlib.inflateRawSync(Buffer.from(request, 'base64')).toString('utf8'));
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('signed out at the IdP');
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const port = await listen(server);
+  url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    metadataUrl: `${url}/metadata`,
+    metadata,
+    keys,
+    logouts,
+    readAuthnRequest,
+    responseFor,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
