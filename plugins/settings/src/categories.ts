@@ -211,7 +211,7 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
         fields: [
           text('FORGOT_PASSWORD_URL'),
           flag('LOGIN_REDIRECT_MSG_ENABLED'),
-          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'CAS', 'DIRECT'] },
+          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'CAS', 'SAML2', 'DIRECT'] },
         ],
       },
     ],
@@ -360,6 +360,29 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
           { name: 'CAS_RENAME_ATTRIBUTES', type: 'json' },
           flag('CAS_CREATE_USER'),
           flag('CAS_LOGOUT_COMPLETELY'),
+        ],
+      },
+    ],
+  },
+  {
+    category: 'saml2',
+    path: `${AUTH_PATH}/saml2`,
+    title: 'route.saml2',
+    icon: 'pi pi-shield',
+    permission: 'settings.change_auth',
+    groups: [
+      {
+        title: 'group.saml2',
+        fields: [
+          flag('AUTH_SAML2'),
+          text('SAML2_IDP_METADATA_URL'),
+          area('SAML2_IDP_METADATA_XML'),
+          { name: 'SAML2_SP_ADVANCED_SETTINGS', type: 'json' },
+          secret('SAML2_SP_KEY_CONTENT'),
+          secret('SAML2_SP_CERT_CONTENT'),
+          { name: 'SAML2_RENAME_ATTRIBUTES', type: 'json' },
+          flag('AUTH_SAML2_ALWAYS_UPDATE_USER'),
+          flag('SAML2_LOGOUT_COMPLETELY'),
         ],
       },
     ],

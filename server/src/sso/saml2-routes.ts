@@ -95,6 +95,9 @@ export function registerSaml2Routes(app: FastifyInstance, ctx: AppContext): void
   app.get(SAML2_LOGIN_PATH, async (request, reply) => {
     const settings = await saml2Settings(ctx.db, ctx.config);
     if (!settings.enabled || !hasIdp(settings)) return sourceOff(request, reply);
+    // The entity id and the ACS URL the IdP registers are built on the site URL: never a guessed address.
+    if (!settings.siteUrlSet)
+      return refuseOnLoginPage(ctx, request, reply, ssoMessage('noSiteUrl', requestLanguage(request), SOURCE_NAME));
     const flow: Flow = {
       requestId: `_${crypto.randomBytes(20).toString('hex')}`,
       next: safeNext(query(request, 'next')),

@@ -38,6 +38,8 @@ export interface Saml2Settings {
   alwaysUpdateUser: boolean;
   /** This console's address as the IdP sees it (the site URL). */
   baseUrl: string;
+  /** Whether that address is the Basic settings' SITE_URL (sign-in needs it: the IdP keeps our ids). */
+  siteUrlSet: boolean;
 }
 
 const messages = messageCatalogue({
@@ -98,6 +100,18 @@ function wrongAdvancedKeys(value: Record<string, unknown>): string[] {
     .map(([key]) => key);
 }
 
+/**
+ * A PEM block as PEM again: a key pasted into the form's one-line secret field loses its line breaks, so
+ * the base64 body is rewrapped at 64 characters between its own BEGIN/END lines. Other text is kept.
+ */
+export function normalisePem(text: string): string {
+  const block = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(text);
+  if (!block) return text.trim();
+  const [, label = '', body = ''] = block;
+  const lines = body.replace(/\s+/g, '').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
 export async function saml2Settings(db: Database, config: ServerConfig): Promise<Saml2Settings> {
   const v = await categoryValues(db, config, 'saml2');
   const advanced = (v.SAML2_SP_ADVANCED_SETTINGS ?? {}) as Record<string, unknown>;
@@ -107,12 +121,13 @@ export async function saml2Settings(db: Database, config: ServerConfig): Promise
     metadataXml: String(v.SAML2_IDP_METADATA_XML ?? ''),
     // A value stored before a key was dropped from the list is ignored rather than trusted.
     advanced: wrongAdvancedKeys(advanced).length === 0 ? (advanced as Saml2Advanced) : {},
-    spKey: await settingSecret(db, config, 'SAML2_SP_KEY_CONTENT'),
-    spCert: await settingSecret(db, config, 'SAML2_SP_CERT_CONTENT'),
+    spKey: normalisePem(await settingSecret(db, config, 'SAML2_SP_KEY_CONTENT')),
+    spCert: normalisePem(await settingSecret(db, config, 'SAML2_SP_CERT_CONTENT')),
     rename: (v.SAML2_RENAME_ATTRIBUTES ?? {}) as Record<string, string>,
     logoutCompletely: v.SAML2_LOGOUT_COMPLETELY !== false,
     alwaysUpdateUser: v.AUTH_SAML2_ALWAYS_UPDATE_USER !== false,
     baseUrl: (await siteUrl(db, config)).replace(/\/+$/, ''),
+    siteUrlSet: String((await categoryValues(db, config, 'basic')).SITE_URL ?? '') !== '',
   };
 }
 
@@ -204,8 +219,8 @@ export async function checkSaml2Settings(
       typeof typedKey === 'string' ? typedKey : await settingSecret(db, config, 'SAML2_SP_KEY_CONTENT');
     const certPem =
       typeof typedCert === 'string' ? typedCert : await settingSecret(db, config, 'SAML2_SP_CERT_CONTENT');
-    const key = keyPem.trim() === '' ? null : parseKey(keyPem);
-    const cert = certPem.trim() === '' ? null : parseCert(certPem);
+    const key = keyPem.trim() === '' ? null : parseKey(normalisePem(keyPem));
+    const cert = certPem.trim() === '' ? null : parseCert(normalisePem(certPem));
     if (keyPem.trim() !== '' && (!key || key.type !== 'private'))
       errors.SAML2_SP_KEY_CONTENT = [messages('badKey', lang)];
     else if (certPem.trim() !== '' && !cert) errors.SAML2_SP_CERT_CONTENT = [messages('badCert', lang)];
