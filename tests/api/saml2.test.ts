@@ -81,7 +81,8 @@ describe('SAML2 sign-in', () => {
 
   it('checks the settings on save: metadata usable, key and certificate a pair, secrets never answered', async () => {
     const bad = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, {
-      SAML2_IDP_METADATA_XML: '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>',
+      SAML2_IDP_METADATA_XML:
+        '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>',
       SAML2_SP_ADVANCED_SETTINGS: { strict: false },
       SAML2_RENAME_ATTRIBUTES: { mail: 'password' },
       SAML2_SP_KEY_CONTENT: idp.keys.sp.key,
@@ -90,19 +91,26 @@ describe('SAML2 sign-in', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(['SAML2_RENAME_ATTRIBUTES']);
     const checked = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, {
-      SAML2_IDP_METADATA_XML: '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>',
+      SAML2_IDP_METADATA_XML:
+        '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>',
       SAML2_SP_ADVANCED_SETTINGS: { strict: false },
       SAML2_SP_KEY_CONTENT: idp.keys.sp.key,
       SAML2_SP_CERT_CONTENT: idp.keys.sp2.cert,
     });
     expect(checked.status).toBe(400);
-    expect(checked.body.SAML2_IDP_METADATA_XML?.[0]).toContain('no EntityDescriptor with an IDPSSODescriptor');
+    expect(checked.body.SAML2_IDP_METADATA_XML?.[0]).toContain(
+      'no EntityDescriptor with an IDPSSODescriptor',
+    );
     expect(checked.body.SAML2_SP_ADVANCED_SETTINGS?.[0]).toContain('Wrong: strict');
-    expect(checked.body.SAML2_SP_CERT_CONTENT?.[0]).toBe('This certificate does not belong to the private key.');
+    expect(checked.body.SAML2_SP_CERT_CONTENT?.[0]).toBe(
+      'This certificate does not belong to the private key.',
+    );
 
     // Metadata without a signing certificate cannot check any response.
     const unsigned = idp.metadata().replace(/<md:KeyDescriptor[\s\S]*<\/md:KeyDescriptor>/, '');
-    const noCert = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, { SAML2_IDP_METADATA_XML: unsigned });
+    const noCert = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, {
+      SAML2_IDP_METADATA_XML: unsigned,
+    });
     expect(noCert.body.SAML2_IDP_METADATA_XML?.[0]).toContain('no signing certificate');
 
     const off = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, { AUTH_SAML2: true });
@@ -121,16 +129,23 @@ describe('SAML2 sign-in', () => {
     expect(saved.body).not.toHaveProperty('SAML2_SP_KEY_CONTENT');
     expect(saved.body).not.toHaveProperty('SAML2_SP_CERT_CONTENT');
     expect(JSON.stringify(saved.body)).not.toContain('PRIVATE KEY');
-    expect(saved.body).toMatchObject({ AUTH_SAML2: true, SAML2_SP_ADVANCED_SETTINGS: { clockSkewSeconds: 5 } });
+    expect(saved.body).toMatchObject({
+      AUTH_SAML2: true,
+      SAML2_SP_ADVANCED_SETTINGS: { clockSkewSeconds: 5 },
+    });
     // A certificate alone must match the stored key.
     const other = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, {
       SAML2_SP_CERT_CONTENT: idp.keys.sp2.cert,
     });
-    expect(other.body.SAML2_SP_CERT_CONTENT?.[0]).toBe('This certificate does not belong to the private key.');
+    expect(other.body.SAML2_SP_CERT_CONTENT?.[0]).toBe(
+      'This certificate does not belong to the private key.',
+    );
 
     const shown = await new Client(server.baseUrl).get('/core/auth/login/');
     expect(JSON.stringify(loginPageData(await shown.text()))).toContain(LOGIN);
-    const choice = await call<Record<string, unknown>>(admin, 'PATCH', AUTH, { LOGIN_REDIRECT_TO_BACKEND: 'SAML2' });
+    const choice = await call<Record<string, unknown>>(admin, 'PATCH', AUTH, {
+      LOGIN_REDIRECT_TO_BACKEND: 'SAML2',
+    });
     expect(choice.status).toBe(200);
     const redirected = await new Client(server.baseUrl).get('/core/auth/login/');
     expect(await redirected.text()).toContain(LOGIN);
@@ -181,7 +196,9 @@ describe('SAML2 sign-in', () => {
 
     // A rename to username takes the username from that attribute instead of the NameID.
     await configure({ SAML2_RENAME_ATTRIBUTES: { uid: 'username', mail: 'email' } });
-    const renamed = await signInAs('nameid-of-dave', { attributes: { uid: 'saml-dave', mail: 'dave@saml.example' } });
+    const renamed = await signInAs('nameid-of-dave', {
+      attributes: { uid: 'saml-dave', mail: 'dave@saml.example' },
+    });
     expect(renamed.answer.status).toBe(302);
     const dave = await renamed.browser.json<{ username: string; email: string }>('/api/v1/users/profile/');
     expect(dave.body).toMatchObject({ username: 'saml-dave', email: 'dave@saml.example' });
@@ -192,7 +209,11 @@ describe('SAML2 sign-in', () => {
     ['an unsigned assertion', { sign: 'none' }, 'signature'],
     ['an assertion signed by another key', { signer: 'other' }, 'signature'],
     ['a forged assertion beside a signed one', { wrap: { kind: 'sibling', as: 'saml-mallory' } }, 'ignature'],
-    ['a forged assertion wrapping a signed one', { wrap: { kind: 'advice', as: 'saml-mallory' } }, 'ignature'],
+    [
+      'a forged assertion wrapping a signed one',
+      { wrap: { kind: 'advice', as: 'saml-mallory' } },
+      'ignature',
+    ],
     ['another audience', { audience: 'https://other-sp.example/metadata' }, 'audience'],
     ['another destination', { destination: 'https://other-sp.example/acs' }, 'https://other-sp.example/acs'],
     ['another recipient', { recipient: 'https://other-sp.example/acs' }, 'https://other-sp.example/acs'],
@@ -215,7 +236,7 @@ describe('SAML2 sign-in', () => {
     expect(await profileStatus(browser)).toBe(401);
   });
 
-  it('refuses a response posted again, and one without this browser\'s flow', async () => {
+  it("refuses a response posted again, and one without this browser's flow", async () => {
     await configure();
     const { browser, request, samlResponse } = await startSignIn().then(async (started) => {
       const samlResponse = idp.responseFor(started.request, 'saml-alice');
@@ -246,7 +267,12 @@ describe('SAML2 sign-in', () => {
 
   it('refuses a disabled user', async () => {
     await configure();
-    await server.createUser({ username: 'saml-bob', email: 'bob@example.com', source: 'saml2', isActive: false });
+    await server.createUser({
+      username: 'saml-bob',
+      email: 'bob@example.com',
+      source: 'saml2',
+      isActive: false,
+    });
     const disabled = await signInAs('saml-bob');
     expect(disabled.answer.status).toBe(400);
     expect(await errorOf(disabled.answer)).toBe('This account is inactive.');
@@ -287,6 +313,23 @@ describe('SAML2 sign-in', () => {
     expect(answer.status).toBe(400);
     expect(await errorOf(answer)).toContain(gone.metadataUrl);
   }, 40_000);
+
+  it('needs the site URL to start a sign-in: the ids the IdP keeps are built on it', async () => {
+    await configure();
+    const basic = '/api/v1/settings/setting/?category=basic';
+    expect((await call(admin, 'PATCH', basic, { SITE_URL: '' })).status).toBe(200);
+    try {
+      const browser = new Client(server.baseUrl);
+      browser.cookies.set('django_language', 'en');
+      const answer = await browser.get(LOGIN);
+      expect(answer.status).toBe(400);
+      expect(await errorOf(answer)).toBe(
+        'Sign-in with SAML2 needs the console address (Settings › Basic: site URL).',
+      );
+    } finally {
+      await call(admin, 'PATCH', basic, { SITE_URL: server.baseUrl });
+    }
+  });
 
   it('signs out at the IdP with a LogoutRequest for the session when SAML2_LOGOUT_COMPLETELY is on', async () => {
     await configure();

@@ -30,4 +30,6 @@ export interface TestSamlIdp {
   responseFor(request: SamlAuthnRequest, username: string, options?: SamlResponseOptions): string;
   close(): Promise<void>;
 }
-export function startSamlIdp(options?: { accounts?: Record<string, Record<string, string>> }): Promise<TestSamlIdp>;
+export function startSamlIdp(options?: {
+  accounts?: Record<string, Record<string, string>>;
+}): Promise<TestSamlIdp>;

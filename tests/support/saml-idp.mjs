@@ -1,5 +1,5 @@
 // A small SAML2 identity provider on loopback inside the test process: the other party of the console's
-// SAML2 sign-in (docs/auth-radius-saml.md#tests), never part of the product. It signs with xml-crypto (the
+// SAML2 sign-in (docs/auth-radius-saml.md#saml2), never part of the product. It signs with xml-crypto (the
 // XML signature library node-saml itself verifies with) and speaks the wire format: metadata at
 // `/metadata`, AuthnRequests by HTTP-Redirect at `/sso` (a form asking for a username; its POST answers
 // with the usual self-submitting form that posts the SAMLResponse to the SP), LogoutRequests at `/slo`.
@@ -40,10 +40,26 @@ const readBody = (req) =>
 function keyPair(dir, name) {
   const key = path.join(dir, `${name}.key`);
   const cert = path.join(dir, `${name}.crt`);
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2',
-    '-subj', `/CN=${name}.saml.test`, '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}.saml.test`,
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
 }
 

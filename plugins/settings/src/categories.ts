@@ -211,7 +211,11 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
         fields: [
           text('FORGOT_PASSWORD_URL'),
           flag('LOGIN_REDIRECT_MSG_ENABLED'),
-          { name: 'LOGIN_REDIRECT_TO_BACKEND', type: 'choice', values: ['', 'OPENID', 'CAS', 'SAML2', 'DIRECT'] },
+          {
+            name: 'LOGIN_REDIRECT_TO_BACKEND',
+            type: 'choice',
+            values: ['', 'OPENID', 'CAS', 'SAML2', 'DIRECT'],
+          },
         ],
       },
     ],

@@ -187,7 +187,10 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       const map = typeof value === 'string' ? parseJson(value) : value;
       const targets = kind.targets ?? ['name', 'email'];
       const refused = [
-        settingMessage(targets.includes('username') ? 'invalidRenameMapWithUsername' : 'invalidRenameMap', lang),
+        settingMessage(
+          targets.includes('username') ? 'invalidRenameMapWithUsername' : 'invalidRenameMap',
+          lang,
+        ),
       ];
       if (typeof map !== 'object' || map === null || Array.isArray(map)) return refused;
       const entries = Object.entries(map as Record<string, unknown>);

@@ -38,7 +38,11 @@ const list = (value: unknown): Node[] =>
     (item): item is Node => typeof item === 'object' && item !== null,
   );
 const textOf = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'object' && value !== null ? String((value as Node)['#text'] ?? '') : '';
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null
+      ? String((value as Node)['#text'] ?? '')
+      : '';
 
 /** A base64 DER certificate of the metadata as PEM, or null when it is not one. */
 function certificatePem(base64: string): string | null {
@@ -63,7 +67,9 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   try {
     doc = parser.parse(xml, true) as Node;
   } catch (error) {
-    throw new MetadataError(`not XML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new MetadataError(
+      `not XML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
   const entities = [
     ...list(doc.EntityDescriptor),

@@ -8,12 +8,7 @@ import { safeNext } from '../auth/safe-next';
 import { finishExternalSignIn, refuseOnLoginPage } from './external-sign-in';
 import { MetadataError } from './saml2-idp-metadata';
 import { hasIdp, loadIdp, saml2Settings, type Saml2Settings } from './saml2-settings';
-import {
-  SAML2_FLOW_TTL_MS,
-  serviceProvider,
-  spMetadataXml,
-  wrongRecipient,
-} from './saml2-service-provider';
+import { SAML2_FLOW_TTL_MS, serviceProvider, spMetadataXml, wrongRecipient } from './saml2-service-provider';
 import { saml2SessionCookie } from './saml2-session';
 import { sealedFlowCookie } from './sealed-flow';
 import { ssoMessage } from './sso-messages';
@@ -97,7 +92,12 @@ export function registerSaml2Routes(app: FastifyInstance, ctx: AppContext): void
     if (!settings.enabled || !hasIdp(settings)) return sourceOff(request, reply);
     // The entity id and the ACS URL the IdP registers are built on the site URL: never a guessed address.
     if (!settings.siteUrlSet)
-      return refuseOnLoginPage(ctx, request, reply, ssoMessage('noSiteUrl', requestLanguage(request), SOURCE_NAME));
+      return refuseOnLoginPage(
+        ctx,
+        request,
+        reply,
+        ssoMessage('noSiteUrl', requestLanguage(request), SOURCE_NAME),
+      );
     const flow: Flow = {
       requestId: `_${crypto.randomBytes(20).toString('hex')}`,
       next: safeNext(query(request, 'next')),

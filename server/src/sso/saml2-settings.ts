@@ -5,12 +5,7 @@ import type { Language } from '../engine/declaration';
 import { messageCatalogue } from '../http/message-catalogue';
 import { siteUrl } from '../mail/password-reset';
 import { categoryValues, settingSecret } from '../settings/settings-values';
-import {
-  fetchIdpMetadata,
-  MetadataError,
-  parseIdpMetadata,
-  type IdpMetadata,
-} from './saml2-idp-metadata';
+import { fetchIdpMetadata, MetadataError, parseIdpMetadata, type IdpMetadata } from './saml2-idp-metadata';
 import { SAML2_METADATA_PATH } from './sso-paths';
 
 /** The advanced options an administrator may set (docs/auth-radius-saml.md#settings); nothing weakens a check. */
