@@ -193,14 +193,6 @@ function ensureTestPackages() {
     missing: 'The RADIUS tests run a real FreeRADIUS server, whose package is missing.',
     note: '(the tests start their own server on a loopback port; the system service is not used)',
   });
-  // The SAML2 tests' identity provider makes its key pairs with openssl (tests/support/saml-idp.mjs).
-  ensureDebianPackages({
-    present: existsSync('/usr/bin/openssl'),
-    packages: ['openssl'],
-    installing: 'Installing openssl from Debian for the SAML2 sign-in tests…',
-    missing: "The SAML2 tests make their identity provider's certificates with openssl, which is missing.",
-    note: '(only to make throw-away test keys)',
-  });
 }
 
 const mode = process.argv[2];

@@ -209,6 +209,20 @@ export async function signedInPage(
   return page;
 }
 
+/**
+ * An administrator's page sets the Basic settings' site URL to the console's address, as a person does in
+ * Settings › Basic (mailed links and SAML2 are built on it), and waits for the save.
+ */
+export async function saveSiteUrl(c: Console, admin: Page): Promise<void> {
+  await admin.click('[data-testid="nav-settings"]');
+  await admin.click('[data-testid="menu-settings-basic"]');
+  const basic = admin.locator('[data-testid="settings-form-basic"]');
+  await basic.waitFor();
+  await basic.locator('#setting-SITE_URL').fill(c.baseUrl);
+  await basic.locator('[data-testid="settings-submit"]').click();
+  await basic.locator('[data-testid="settings-saved"]').waitFor();
+}
+
 /** A fresh browser context signed in as `username` (default the admin), then on `path`. */
 export async function openSignedIn(
   c: Console,

@@ -3,7 +3,7 @@
 // opens the mailed link, sets a password and signs in with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.mjs';
-import { consoleForFile, newPage, signIn, signedInPage } from './harness';
+import { consoleForFile, newPage, saveSiteUrl, signIn, signedInPage } from './harness';
 
 const c = consoleForFile();
 let smtp: TestSmtpServer;
@@ -19,13 +19,7 @@ afterAll(async () => {
 describe('mail settings', () => {
   it('an admin configures SMTP, tests it, and a new user sets the password from the mailed link', async () => {
     const admin = await signedInPage(c);
-    await admin.click('[data-testid="nav-settings"]');
-    await admin.click('[data-testid="menu-settings-basic"]');
-    const basic = admin.locator('[data-testid="settings-form-basic"]');
-    await basic.waitFor();
-    await basic.locator('#setting-SITE_URL').fill(c.baseUrl);
-    await basic.locator('[data-testid="settings-submit"]').click();
-    await basic.locator('[data-testid="settings-saved"]').waitFor();
+    await saveSiteUrl(c, admin);
 
     await admin.click('[data-testid="menu-settings-email"]');
     // Visited pages stay alive, hidden, in the tab bar: act inside the Email form.

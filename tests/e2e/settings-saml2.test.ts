@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSamlIdp, type TestSamlIdp } from '../support/saml-idp.mjs';
 import { freePort } from '../support/server-process.mjs';
-import { consoleForFile, newPage, signedInPage } from './harness';
+import { consoleForFile, newPage, saveSiteUrl, signedInPage } from './harness';
 
 const c = consoleForFile();
 let idp: TestSamlIdp;
@@ -23,14 +23,8 @@ afterAll(async () => {
 describe('SAML2 sign-in', () => {
   it('an admin configures SAML2 in its tab; a person signs in with SAML2', async () => {
     const admin = await signedInPage(c);
-    await admin.click('[data-testid="nav-settings"]');
     // SAML2 builds the entity id and the assertion consumer's address on the site URL.
-    await admin.click('[data-testid="menu-settings-basic"]');
-    const basic = admin.locator('[data-testid="settings-form-basic"]');
-    await basic.waitFor();
-    await basic.locator('#setting-SITE_URL').fill(c.baseUrl);
-    await basic.locator('[data-testid="settings-submit"]').click();
-    await basic.locator('[data-testid="settings-saved"]').waitFor();
+    await saveSiteUrl(c, admin);
     await admin.click('[data-testid="menu-settings-auth"]');
     const overview = admin.locator('[data-testid="auth-sources"]');
     await expect.poll(() => overview.locator('[data-testid="auth-source-saml2"]').textContent()).toBe('Off');

@@ -8,25 +8,7 @@
 //   - `logouts`: the logout visits received (their query strings).
 import http from 'node:http';
 import crypto from 'node:crypto';
-
-const escapeXml = (text) =>
-  String(text).replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
-  );
-
-const listen = (server) =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
-  });
-
-const readBody = (req) =>
-  new Promise((resolve) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => resolve(body));
-  });
+import { escapeXml, listen, readBody } from './loopback-http.mjs';
 
 export async function startCasServer({ accounts = {} } = {}) {
   const tickets = new Map();

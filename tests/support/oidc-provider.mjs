@@ -8,12 +8,7 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
 import Provider from 'oidc-provider';
-
-const listen = (server) =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
-  });
+import { listen } from './loopback-http.mjs';
 
 /** Starts the provider for one client. Returns `{ issuer, clientId, clientSecret, signInAtProvider, close }`. */
 export async function startOidcProvider({ redirectBase, accounts = {} }) {

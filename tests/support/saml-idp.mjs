@@ -7,67 +7,20 @@
 //   - `readAuthnRequest(url)`: the id, ACS URL and issuer of a redirect-binding AuthnRequest.
 //   - `responseFor(request, options)`: a base64 SAMLResponse, well formed by default; the options make the
 //     bad ones the tests need (unsigned, signed by another key, wrapped, other audience, expired, …).
-//   - `keys`: PEM key pairs made with openssl: `idp`, `other` (a stranger's), `sp`, `sp2`.
+//   - `keys`: throw-away PEM key pairs (tests/support/test-certificate.mjs): `idp`, `other` (a stranger's),
+//     `sp`, `sp2`.
 import http from 'node:http';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { execFileSync } from 'node:child_process';
 import { SignedXml } from 'xml-crypto';
-
-const escapeXml = (text) =>
-  String(text).replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
-  );
-
-const listen = (server) =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
-  });
-
-const readBody = (req) =>
-  new Promise((resolve) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => resolve(body));
-  });
-
-/** A fresh RSA key and a self-signed certificate for it, PEM. */
-function keyPair(dir, name) {
-  const key = path.join(dir, `${name}.key`);
-  const cert = path.join(dir, `${name}.crt`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-sha256',
-      '-days',
-      '2',
-      '-subj',
-      `/CN=${name}.saml.test`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
-}
+import { escapeXml, listen, readBody } from './loopback-http.mjs';
+import { throwAwayCertificate } from './test-certificate.mjs';
 
 const certBody = (pem) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 const id = () => `_${crypto.randomBytes(16).toString('hex')}`;
 const iso = (ms) => new Date(ms).toISOString();
 
-/** `xml` with its element of id `ref` signed (enveloped, exclusive c14n, RSA-SHA256), the signature after its Issuer. */
+/** `xml` with its root `elementName` signed (enveloped, exclusive c14n, RSA-SHA256), the signature after its Issuer. */
 function sign(xml, elementName, { key, cert }) {
   const signer = new SignedXml({
     privateKey: key,
@@ -90,14 +43,12 @@ function sign(xml, elementName, { key, cert }) {
 }
 
 export async function startSamlIdp({ accounts = {} } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saml-idp-'));
   const keys = {
-    idp: keyPair(dir, 'idp'),
-    other: keyPair(dir, 'other'),
-    sp: keyPair(dir, 'sp'),
-    sp2: keyPair(dir, 'sp2'),
+    idp: throwAwayCertificate(),
+    other: throwAwayCertificate(),
+    sp: throwAwayCertificate(),
+    sp2: throwAwayCertificate(),
   };
-  fs.rmSync(dir, { recursive: true, force: true });
   const logouts = [];
   let url = '';
 

@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { fetchFailureReason } from '../http/fetch-failure';
 import type { CasSettings } from './cas-settings';
 
 /** How long the CAS server may take to answer a ticket check before the sign-in fails with a message. */
@@ -90,14 +91,7 @@ export async function validateCasTicket(
     text = await answer.text();
     if (!answer.ok) return { ok: false, detail: `HTTP ${answer.status} from ${url.origin}` };
   } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer within ${CAS_VALIDATE_TIMEOUT_MS / 1000} s`
-        : cause instanceof Error
-          ? cause.message
-          : String(error);
-    return { ok: false, detail: `${url.origin}: ${reason}` };
+    return { ok: false, detail: `${url.origin}: ${fetchFailureReason(error, CAS_VALIDATE_TIMEOUT_MS)}` };
   }
   return settings.version === 1 ? readValidateAnswer(text) : readServiceResponse(text);
 }

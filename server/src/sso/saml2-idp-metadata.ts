@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
+import { fetchFailureReason } from '../http/fetch-failure';
 
 /** What this console needs of an identity provider, read from its SAML2 metadata. */
 export interface IdpMetadata {
@@ -102,14 +103,7 @@ export async function fetchIdpMetadata(url: string): Promise<string> {
   try {
     answer = await fetch(url, { signal: AbortSignal.timeout(METADATA_TIMEOUT_MS) });
   } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer within ${METADATA_TIMEOUT_MS / 1000} s`
-        : cause instanceof Error
-          ? cause.message
-          : String(error);
-    throw new MetadataError(`${url}: ${reason}`);
+    throw new MetadataError(`${url}: ${fetchFailureReason(error, METADATA_TIMEOUT_MS)}`);
   }
   if (!answer.ok) throw new MetadataError(`${url}: HTTP ${answer.status}`);
   const text = await answer.text();
