@@ -10,15 +10,18 @@ import type { TreeItem } from '../resources/assets/node-tree-items';
  */
 export const UNGROUPED_KEY = 'ungrouped';
 
-const ungroupedName = messageCatalogue({
+const ungroupedMessage = messageCatalogue({
   ungrouped: { en: 'Ungrouped', zh: '未分组', ja: '未グループ' },
 });
+
+/** The node's name in the user's language. */
+export const ungroupedName = (language: Language): string => ungroupedMessage('ungrouped', language);
 
 export const isUngroupedKey = (idOrKey: string): boolean => idOrKey.trim().toLowerCase() === UNGROUPED_KEY;
 
 /** The node's zTree item: a top-level entry before the real nodes, its count the directly granted assets. */
 export function ungroupedTreeItem(count: number, language: Language): TreeItem {
-  const value = ungroupedName('ungrouped', language);
+  const value = ungroupedName(language);
   const name = `${value} (${count})`;
   return {
     id: UNGROUPED_KEY,
