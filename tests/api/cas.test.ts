@@ -134,6 +134,16 @@ describe('CAS sign-in', () => {
     expect(profile.body).toMatchObject({ username, source: 'cas' });
   });
 
+  it('gives a created user CAS sent no e-mail for an address at EMAIL_SUFFIX', async () => {
+    await configure();
+    const other = '/api/v1/settings/setting/?category=other';
+    expect((await call(admin, 'PATCH', other, { EMAIL_SUFFIX: 'cas.corp.example' })).status).toBe(200);
+    const { browser, answer } = await signInAs('cas-nomail');
+    expect(answer.status).toBe(302);
+    const profile = await browser.json<{ email: string; source: string }>('/api/v1/users/profile/');
+    expect(profile.body).toMatchObject({ email: 'cas-nomail@cas.corp.example', source: 'cas' });
+  });
+
   it('refuses a replayed ticket, a forged ticket and a ticket for another service', async () => {
     await configure();
     const ok = await signInAs('cas-alice');

@@ -118,6 +118,33 @@ describe('batch command execution', () => {
     expect(none.status === 403 || (Array.isArray(none.body) && none.body.length === 0)).toBe(true);
   });
 
+  it('puts the directly granted hosts under Ungrouped while PERM_SINGLE_ASSET_TO_UNGROUP_NODE is on', async () => {
+    const other = '/api/v1/settings/setting/?category=other';
+    const treeNow = async () =>
+      (
+        await call<Array<{ id: string; name: string; pId: string; meta: { type: string } }>>(
+          runner.client,
+          'GET',
+          `/api/v1/perms/users/nodes-with-assets/tree/?system_user=${systemUser}`,
+          { org: DEFAULT_ORG_ID },
+        )
+      ).body;
+    expect(
+      (await call(admin, 'PATCH', other, { body: { PERM_SINGLE_ASSET_TO_UNGROUP_NODE: true } })).status,
+    ).toBe(200);
+    const on = await treeNow();
+    expect(on[0]).toMatchObject({ id: 'ungrouped', name: 'Ungrouped', pId: '' });
+    // Every host here was granted by asset: all under Ungrouped, none under the "batch" node.
+    const assets = on.filter((item) => item.meta.type === 'asset');
+    expect(assets.map((item) => item.name).sort()).toEqual(['batch-dead', 'batch-one', 'batch-two']);
+    expect(assets.every((item) => item.pId === 'ungrouped')).toBe(true);
+    expect(on.some((item) => item.name === 'batch')).toBe(false);
+    expect(
+      (await call(admin, 'PATCH', other, { body: { PERM_SINGLE_ASSET_TO_UNGROUP_NODE: false } })).status,
+    ).toBe(200);
+    expect((await treeNow()).some((item) => item.id === 'ungrouped')).toBe(false);
+  });
+
   it('is refused while the security setting is off, and for a user without the permission', async () => {
     const body = { hosts: [ids.one], run_as: systemUser, command: 'echo hi' };
     expect(

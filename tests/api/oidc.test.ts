@@ -123,6 +123,16 @@ describe('OpenID Connect sign-in', () => {
     expect(JSON.stringify(logs.body.results[0])).toContain('OpenID');
   });
 
+  it('gives a created user the provider sent no e-mail for an address at EMAIL_SUFFIX', async () => {
+    await configure();
+    const other = '/api/v1/settings/setting/?category=other';
+    expect((await call(admin, 'PATCH', other, { EMAIL_SUFFIX: 'oidc.corp.example' })).status).toBe(200);
+    const { browser, answer } = await signInAs('oidc-nomail');
+    expect(answer.status).toBe(302);
+    const profile = await browser.json<{ email: string; source: string }>('/api/v1/users/profile/');
+    expect(profile.body).toMatchObject({ email: 'oidc-nomail@oidc.corp.example', source: 'openid' });
+  });
+
   it('refuses a forged state and a replayed callback', async () => {
     await configure();
     const forged = await signInAs('oidc-alice', (callback) => callback.searchParams.set('state', 'forged'));

@@ -182,6 +182,14 @@ describe('RADIUS sign-in', () => {
     ).toBe(1);
   });
 
+  it('gives a created user without an address the e-mail domain of EMAIL_SUFFIX', async () => {
+    const other = '/api/v1/settings/setting/?category=other';
+    expect((await call(admin, 'PATCH', other, { EMAIL_SUFFIX: 'radius.corp.example' })).status).toBe(200);
+    expect((await signIn('raddave', RADIUS_USERS.raddave)).status).toBe(302);
+    const users = await call<Array<{ email: string }>>(admin, 'GET', '/api/v1/users/users/?username=raddave');
+    expect(users.body.map((user) => user.email)).toEqual(['raddave@radius.corp.example']);
+  });
+
   it('checks a radius user only with the server; refuses with a clear message when it does not answer', async () => {
     expect((await signIn('radbob', RADIUS_USERS.radbob)).status).toBe(302);
     // Local users keep their local password.

@@ -50,6 +50,36 @@ describe('other settings', () => {
     expect((await call<Record<string, unknown>>(admin, 'GET', OTHER)).body.OTP_VALID_WINDOW).toBe(1);
   });
 
+  it('takes an e-mail domain and a switch for the ungrouped node, refusing anything else per field', async () => {
+    const read = await call<Record<string, unknown>>(admin, 'GET', OTHER);
+    expect(read.body).toMatchObject({
+      EMAIL_SUFFIX: 'example.com',
+      PERM_SINGLE_ASSET_TO_UNGROUP_NODE: false,
+    });
+    for (const suffix of ['10.0.0.1', 'user@corp.example', 'corp', 'corp.example/x', 'ex ample.com', ''])
+      expect(
+        (await call<Record<string, string[]>>(admin, 'PATCH', OTHER, { EMAIL_SUFFIX: suffix })).body,
+        suffix,
+      ).toEqual({
+        EMAIL_SUFFIX: [
+          suffix === '' ? 'This field may not be blank.' : 'Enter a domain name, e.g. example.com.',
+        ],
+      });
+    const bad = await call<Record<string, string[]>>(admin, 'PATCH', OTHER, {
+      PERM_SINGLE_ASSET_TO_UNGROUP_NODE: 'yes please',
+      EMAIL_SUFFIX: 'nope',
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['EMAIL_SUFFIX', 'PERM_SINGLE_ASSET_TO_UNGROUP_NODE']);
+    const saved = await call<Record<string, unknown>>(admin, 'PATCH', OTHER, {
+      EMAIL_SUFFIX: 'Corp.Example.ORG',
+    });
+    expect(saved.status).toBe(200);
+    expect((await call<Record<string, unknown>>(admin, 'GET', OTHER)).body.EMAIL_SUFFIX).toBe(
+      'corp.example.org',
+    );
+  });
+
   it('tells the terminal components the Windows SSH shell', async () => {
     const config = '/api/v1/terminal/terminals/config/';
     expect((await call<Record<string, unknown>>(admin, 'GET', config)).body.WINDOWS_SSH_DEFAULT_SHELL).toBe(

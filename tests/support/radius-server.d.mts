@@ -1,5 +1,7 @@
 export declare const RADIUS_TEST_SECRET: string;
-export declare const RADIUS_USERS: Readonly<Record<'radalice' | 'radbob' | 'radcarol' | 'otpuser', string>>;
+export declare const RADIUS_USERS: Readonly<
+  Record<'radalice' | 'radbob' | 'radcarol' | 'raddave' | 'otpuser', string>
+>;
 export declare function freeradiusInstalled(): boolean;
 export interface TestRadiusServer {
   port: number;

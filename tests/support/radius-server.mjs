@@ -16,6 +16,7 @@ export const RADIUS_USERS = {
   radalice: 'Alice-radius-pw',
   radbob: 'Bob-radius-pw',
   radcarol: 'Carol-radius-pw',
+  raddave: 'Dave-radius-pw',
   otpuser: '424242',
 };
 

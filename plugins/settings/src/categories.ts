@@ -423,6 +423,8 @@ export const CATEGORY_PAGES: readonly SettingCategoryPage[] = [
         fields: [{ name: 'WINDOWS_SSH_DEFAULT_SHELL', type: 'choice', values: ['cmd', 'powershell'] }],
       },
       { title: 'group.help', fields: [text('HELP_DOCUMENT_URL'), text('HELP_SUPPORT_URL')] },
+      { title: 'group.users', fields: [text('EMAIL_SUFFIX')] },
+      { title: 'group.perms', fields: [flag('PERM_SINGLE_ASSET_TO_UNGROUP_NODE')] },
     ],
   },
 ];

@@ -15,7 +15,8 @@ import { ASSET, NODE } from '../resources/assets/node-store';
 import { OPS_COMMAND_EXECUTION } from '../resources/ops/names';
 import { ACTION_BITS } from '../resources/perms/actions-bitmask';
 import { resolveGrants } from '../perms/granted-assets';
-import { categoryValues } from '../settings/settings-values';
+import { UNGROUPED_KEY, ungroupedName } from '../perms/ungrouped-node';
+import { categoryValues, ungroupDirectAssets } from '../settings/settings-values';
 import { sshFailureOf, withSsh } from '../ssh/ssh-client';
 import { opsMessage } from './messages';
 import { runnerFor, systemContext, type RunHandle, type RunOutcome } from './task-runner';
@@ -282,18 +283,31 @@ async function usableSystemUsers(resources: ResourceDirectory, rctx: RequestCont
   return usable.sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
 
-/** The hosts one may run on as `systemUser`, under their nodes (and those nodes' ancestors). */
+/**
+ * The hosts one may run on as `systemUser`, under their nodes (and those nodes' ancestors). With `ungroup`
+ * (PERM_SINGLE_ASSET_TO_UNGROUP_NODE, docs/settings.md#other) a directly granted host shows under the
+ * "Ungrouped" node instead, and under a real node only where that node's grant covers it.
+ */
 async function permittedTree(
   resources: ResourceDirectory,
   rctx: RequestContext,
   systemUser: StoredRow,
+  ungroup: boolean,
 ): Promise<TreeItem[]> {
   const orgCtx = { ...systemContext(rctx.language), orgId: String(systemUser.org_id) };
   const grants = await resolveGrants(resources, { ...rctx, orgId: orgCtx.orgId });
   const permitted = [...(await permittedHosts(resources, rctx, systemUser, [...grants.actions.keys()]))];
   if (permitted.length === 0) return [];
   const assets = await resources.get(ASSET).find({ field: 'id', op: 'in', values: permitted }, orgCtx);
-  const nodeLinks = await resources.get(ASSET).linkedMany('nodes', permitted);
+  const linked = await resources.get(ASSET).linkedMany('nodes', permitted);
+  const nodeLinks = ungroup
+    ? new Map(
+        [...linked].map(([id, nodeIds]) => [
+          id,
+          nodeIds.filter((nodeId) => grants.coveredNodeAssets.has(nodeId)),
+        ]),
+      )
+    : linked;
   const nodes = await resources.get(NODE).find({ field: 'org_id', op: 'eq', value: orgCtx.orgId }, orgCtx);
   const byKey = new Map(nodes.map((node) => [String(node.key), node]));
   const byId = new Map(nodes.map((node) => [String(node.id), node]));
@@ -315,8 +329,19 @@ async function permittedTree(
       isParent: true,
       meta: { type: 'node', data: { key: String(node.key) } },
     }));
+  if (ungroup)
+    items.unshift({
+      id: UNGROUPED_KEY,
+      name: ungroupedName(rctx.language),
+      pId: '',
+      isParent: true,
+      meta: { type: 'node', data: { key: UNGROUPED_KEY } },
+    });
   for (const asset of assets.sort((a, b) => String(a.hostname).localeCompare(String(b.hostname))))
-    for (const nodeId of nodeLinks.get(String(asset.id)) ?? [])
+    for (const nodeId of [
+      ...(ungroup && grants.directAssets.has(String(asset.id)) ? [UNGROUPED_KEY] : []),
+      ...(nodeLinks.get(String(asset.id)) ?? []),
+    ])
       items.push({
         id: `${nodeId}:${String(asset.id)}`,
         name: String(asset.hostname),
@@ -379,7 +404,9 @@ export function registerCommandExecutionRoutes(
     const id = String(request.query.system_user ?? '');
     const usable = await usableSystemUsers(resources, rctx);
     const systemUser = usable.find((user) => String(user.id) === id);
-    return systemUser ? permittedTree(resources, rctx, systemUser) : [];
+    return systemUser
+      ? permittedTree(resources, rctx, systemUser, await ungroupDirectAssets(ctx.db, ctx.config))
+      : [];
   });
   app.get<{ Params: { id: string } }>(`${COMMAND_EXECUTIONS_URL}:id/`, async (request, reply) => {
     const rctx = await requestContext(ctx.db, request);

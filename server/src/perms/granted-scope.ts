@@ -25,6 +25,11 @@ export function grantedScope(grants: Grants): Condition {
   return grantedWhere([...grants.coveredNodeAssets.keys()], [...grants.directAssets]);
 }
 
+/** The directly granted assets: what the "Ungrouped" node holds (ungrouped-node.ts). */
+export function grantedDirectScope(grants: Grants): Condition {
+  return grantedWhere([], [...grants.directAssets]);
+}
+
 /**
  * The granted assets the tree shows in the node's subtree: every asset of a covered node there, and the
  * directly granted assets shown under its other nodes (the tree's counts count exactly these).

@@ -9,6 +9,10 @@ import type { Grants } from './granted-assets';
  * shows under each of its nodes. A node is visible when it is granted, shows granted assets, or is an
  * ancestor of such a node (so the tree connects to the org root); its count is the distinct granted assets
  * shown in its subtree, which makes the org root's count the size of the flat list in that org.
+ *
+ * With `PERM_SINGLE_ASSET_TO_UNGROUP_NODE` on (`ungroup`), the directly granted assets leave their nodes for
+ * the virtual "Ungrouped" node (ungrouped-node.ts): a node holding only such assets is not shown at all, and
+ * the real nodes count only what was granted through nodes (docs/settings.md#other).
  */
 export interface GrantedTree {
   /** Visible node id → the granted assets shown directly under it (may be empty). */
@@ -23,6 +27,8 @@ export interface GrantedTree {
   byKey: ReadonlyMap<string, NodeRow>;
   byId: ReadonlyMap<string, NodeRow>;
   children: ReadonlyMap<string, NodeRow[]>;
+  /** The assets under the "Ungrouped" node (every directly granted one), or null when it is off. */
+  ungrouped: ReadonlySet<string> | null;
 }
 
 const orgKey = (orgId: string, key: string): string => `${orgId} ${key}`;
@@ -43,7 +49,11 @@ function addShown(shown: Map<string, Set<string>>, nodeId: string, assetIds: rea
   for (const id of assetIds) set.add(id);
 }
 
-export async function buildGrantedTree(resources: ResourceDirectory, grants: Grants): Promise<GrantedTree> {
+export async function buildGrantedTree(
+  resources: ResourceDirectory,
+  grants: Grants,
+  ungroup: boolean,
+): Promise<GrantedTree> {
   const byId = new Map(grants.nodes.map((node) => [node.id, node]));
   const byOrgKey = new Map(grants.nodes.map((node) => [orgKey(node.orgId, node.key), node]));
   const shown = new Map<string, Set<string>>();
@@ -51,7 +61,7 @@ export async function buildGrantedTree(resources: ResourceDirectory, grants: Gra
     if (assetIds.length > 0) addShown(shown, nodeId, assetIds);
   const direct = [...grants.directAssets];
   const directNodes =
-    direct.length === 0
+    direct.length === 0 || ungroup
       ? new Map<string, string[]>()
       : await resources.get(ASSET).linkedMany('nodes', direct);
   for (const [assetId, nodeIds] of directNodes)
@@ -94,6 +104,7 @@ export async function buildGrantedTree(resources: ResourceDirectory, grants: Gra
     byKey: new Map(grants.nodes.map((node) => [node.key, node])),
     byId,
     children: childIndex(grants.nodes),
+    ungrouped: ungroup ? new Set(direct) : null,
   };
 }
 

@@ -9,10 +9,12 @@ import { allows } from '../rbac/authorize';
 import { FAVORITE_ASSET_TABLE } from '../resources/assets/favorite-asset';
 import { ASSET } from '../resources/assets/node-store';
 import { grantedAssetRow, resolveGrants, type Grants } from './granted-assets';
-import { grantedScope, grantedScopeUnder } from './granted-scope';
+import { grantedDirectScope, grantedScope, grantedScopeUnder } from './granted-scope';
 import { buildGrantedTree, visibleNode } from './granted-tree';
 import { grantedItems, grantedListMetadata, listGranted } from './my-assets-list';
 import { grantedTreeItems } from './my-assets-tree';
+import { isUngroupedKey } from './ungrouped-node';
+import { ungroupDirectAssets } from '../settings/settings-values';
 
 /**
  * The self-service permission endpoints (docs/resources.md#what-a-user-was-granted, perm
@@ -23,13 +25,18 @@ const VIEW_MYASSETS = 'perms.view_myassets';
 const BASE = '/api/v1/perms/users';
 const NOTHING: Condition = { never: true };
 
-/** The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. */
+/**
+ * The granted assets under a node (uuid or key) as the tree shows them; none for an ungranted node. With
+ * `ungroup` (PERM_SINGLE_ASSET_TO_UNGROUP_NODE), `ungrouped` names the directly granted assets.
+ */
 export async function grantedUnderNode(
   registry: ResourceDirectory,
   grants: Grants,
   idOrKey: string,
+  ungroup: boolean,
 ): Promise<Condition> {
-  const tree = await buildGrantedTree(registry, grants);
+  if (ungroup && isUngroupedKey(idOrKey)) return grantedDirectScope(grants);
+  const tree = await buildGrantedTree(registry, grants, ungroup);
   const node = visibleNode(tree, idOrKey.trim().slice(0, 200));
   return node ? grantedScopeUnder(tree, grants, node) : NOTHING;
 }
@@ -56,7 +63,10 @@ export function registerMyAssetRoutes(
     return { rctx, grants: await resolveGrants(registry, rctx) };
   };
 
-  const underNode = (grants: Grants, idOrKey: string) => grantedUnderNode(registry, grants, idOrKey);
+  // Read per request from the settings cache, so a change of the switch holds from the next request.
+  const ungroup = () => ungroupDirectAssets(ctx.db, ctx.config);
+  const underNode = async (grants: Grants, idOrKey: string) =>
+    grantedUnderNode(registry, grants, idOrKey, await ungroup());
 
   // A generic client (and our read-only tables) asks the list's metadata before it renders the table.
   for (const list of [`${BASE}/assets/`, `${BASE}/nodes/:id/assets/`])
@@ -90,6 +100,6 @@ export function registerMyAssetRoutes(
 
   app.get(`${BASE}/nodes/children/tree/`, async (request) => {
     const { rctx, grants } = await caller(request);
-    return grantedTreeItems(registry, rctx, grants);
+    return grantedTreeItems(registry, rctx, grants, await ungroup());
   });
 }

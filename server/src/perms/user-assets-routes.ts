@@ -12,6 +12,7 @@ import { grantedScope } from './granted-scope';
 import { grantedListMetadata, listGranted } from './my-assets-list';
 import { grantedUnderNode } from './my-assets-routes';
 import { grantedTreeItems } from './my-assets-tree';
+import { ungroupDirectAssets } from '../settings/settings-values';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -52,6 +53,7 @@ export function registerUserAssetRoutes(
 ): void {
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
   const asset = registry.resource(ASSET);
+  const ungroup = () => ungroupDirectAssets(ctx.db, ctx.config);
 
   for (const subject of SUBJECTS) {
     type Request = FastifyRequest<{ Params: { id: string; node?: string } }>;
@@ -77,13 +79,13 @@ export function registerUserAssetRoutes(
       `${subject.base}/nodes/:node/assets/`,
       async (request) => {
         const { rctx, grants } = await caller(request);
-        const granted = await grantedUnderNode(registry, grants, request.params.node);
+        const granted = await grantedUnderNode(registry, grants, request.params.node, await ungroup());
         return listGranted({ asset, ctx: rctx, grants, granted, request, fallbackHost });
       },
     );
     app.get<{ Params: { id: string } }>(`${subject.base}/nodes/children/tree/`, async (request) => {
       const { rctx, grants } = await caller(request);
-      return grantedTreeItems(registry, rctx, grants);
+      return grantedTreeItems(registry, rctx, grants, await ungroup());
     });
   }
 }

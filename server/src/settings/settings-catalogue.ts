@@ -3,6 +3,9 @@ import type { ServerConfig } from '../config';
 /** The login page's and the console's title until an administrator sets one (the interface settings). */
 export const DEFAULT_LOGIN_TITLE = 'Bastion Console';
 
+/** The e-mail domain of users created without an address until an administrator sets one, as v2.21's. */
+export const DEFAULT_EMAIL_SUFFIX = 'example.com';
+
 /**
  * Every editable system setting, declared once (docs/settings.md#categories): its category, kind, bounds
  * and default. The settings API validates with it, the store keeps only changed values, and the readers
@@ -31,6 +34,8 @@ export type SettingKind =
   | { type: 'renameMap'; targets?: readonly string[]; uriNames?: boolean }
   /** A JSON object (or its text); the category's own check reads its keys. */
   | { type: 'object' }
+  /** A DNS domain of at least two labels, no IP address (docs/settings.md#other). */
+  | { type: 'domain' }
   /** A CAS attribute name: `cas:user` (the ticket's own user) or an attribute, `mail`, `cas:mail`. */
   | { type: 'casAttribute' }
   /** One of a fixed list of strings. */
@@ -105,11 +110,14 @@ export const SETTING_CATEGORIES = {
       },
     },
   },
-  // The Other page (docs/settings.md#other): the authenticator's issuer and window, the navbar's Help links.
+  // The Other page (docs/settings.md#other): the authenticator's issuer and window, the navbar's Help links,
+  // the e-mail domain of users the sign-in sources create, the layout of the granted-assets tree.
   other: {
     readPermission: 'settings.change_other',
     writePermission: 'settings.change_other',
     fields: {
+      // The domain of the e-mail given to a user a sign-in source creates without one (users/new-user-email.ts).
+      EMAIL_SUFFIX: { kind: { type: 'domain' }, required: true, default: () => DEFAULT_EMAIL_SUFFIX },
       // The issuer name an authenticator app shows for the bound secret (auth/totp.ts).
       OTP_ISSUER_NAME: text(16, 'Bastion', true),
       // Time steps either side of now whose codes are accepted (auth/totp.ts).
@@ -125,6 +133,8 @@ export const SETTING_CATEGORIES = {
         kind: { type: 'url', maxLength: 256 },
         default: () => 'https://www.jumpserver.org/support/',
       },
+      // Directly granted assets under one "Ungrouped" node of the user's granted tree (perms/granted-tree.ts).
+      PERM_SINGLE_ASSET_TO_UNGROUP_NODE: bool(false),
     },
   },
   security: {

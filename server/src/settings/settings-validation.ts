@@ -28,6 +28,11 @@ const settingMessage = messageCatalogue({
     zh: '请输入主机名或 IP 地址。',
     ja: 'ホスト名または IP アドレスを入力してください。',
   },
+  invalidDomain: {
+    en: 'Enter a domain name, e.g. example.com.',
+    zh: '请输入域名，例如 example.com。',
+    ja: 'ドメイン名を入力してください（例: example.com）。',
+  },
   invalidRegex: {
     en: 'Enter a valid regular expression.',
     zh: '请输入合法的正则表达式。',
@@ -104,6 +109,9 @@ const isLdapUri = (value: string): boolean => {
 const HOST_NAME =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const isHost = (value: string): boolean => net.isIP(value) !== 0 || HOST_NAME.test(value);
+/** A domain for e-mail addresses: a DNS name of two labels or more whose last label is not all digits. */
+const isDomain = (value: string): boolean =>
+  HOST_NAME.test(value) && value.includes('.') && !/^\d+$/.test(value.split('.').at(-1) ?? '');
 
 function checkText(value: unknown, maxLength: number, lang: Language): string | string[] {
   if (typeof value !== 'string') return [message('invalidString', lang)];
@@ -158,6 +166,12 @@ function checkValue(field: SettingField, value: unknown, lang: Language): { valu
       if (typeof text !== 'string') return text;
       if (text === '') return [message('blank', lang)];
       return isHost(text) ? { value: text } : [settingMessage('invalidHost', lang)];
+    }
+    case 'domain': {
+      const text = checkText(value, 253, lang);
+      if (typeof text !== 'string') return text;
+      if (text === '') return [message('blank', lang)];
+      return isDomain(text) ? { value: text.toLowerCase() } : [settingMessage('invalidDomain', lang)];
     }
     case 'attrMap': {
       let map = value;

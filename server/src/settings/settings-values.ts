@@ -80,3 +80,8 @@ export async function otpPolicy(db: Database, config: ServerConfig): Promise<Otp
     typeof v.OTP_ISSUER_NAME === 'string' && v.OTP_ISSUER_NAME !== '' ? v.OTP_ISSUER_NAME : 'Bastion';
   return { issuer, window: Math.min(10, Math.max(1, integer(v.OTP_VALID_WINDOW, 1))) };
 }
+
+/** Directly granted assets under one "Ungrouped" node of a user's granted tree (docs/settings.md#other). */
+export async function ungroupDirectAssets(db: Database, config: ServerConfig): Promise<boolean> {
+  return (await categoryValues(db, config, 'other')).PERM_SINGLE_ASSET_TO_UNGROUP_NODE === true;
+}

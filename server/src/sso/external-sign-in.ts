@@ -10,6 +10,7 @@ import { anonymousCsrf, sendLoginPage } from '../auth/login-page';
 import { beginMfaStep, mfaStepFor } from '../auth/mfa-sign-in';
 import { startSignedInSession } from '../auth/sign-in-session';
 import { createUser, UserRefusedError } from '../users/create-user';
+import { emailForNewUser } from '../users/new-user-email';
 import { DEFAULT_ORG_ID } from '../orgs/org-ids';
 import { ssoMessage } from './sso-messages';
 
@@ -48,10 +49,6 @@ export function refuseOnLoginPage(
   });
 }
 
-/** A made-up address for a user the provider sent none for: the users resource requires one, unique. */
-const placeholderEmail = (username: string, source: string) =>
-  `${username.replace(/[^A-Za-z0-9._-]/g, '_')}@${source}.invalid`;
-
 /**
  * The end of a sign-in through an outside provider, once it vouched for `identity`: the user is found (or
  * created when the source allows it), refused when disabled, expired, of another source or held by a login
@@ -85,7 +82,7 @@ export async function finishExternalSignIn(
         {
           username,
           name: identity.name || username,
-          email: identity.email || placeholderEmail(username, source.source),
+          email: identity.email || (await emailForNewUser(ctx.db, ctx.config, username)),
           source: source.source,
           createdBy: source.backend,
         },
