@@ -163,4 +163,27 @@ describe('LDAP directory', () => {
     expect((await call(admin, 'PATCH', LDAP, { AUTH_LDAP: false })).status).toBe(200);
     expect((await new Client(server.baseUrl).submitLogin(uid, ldapPassword(uid))).status).toBe(200);
   });
+
+  it('gives an imported entry without an e-mail an address at EMAIL_SUFFIX', async () => {
+    // `description` is not set on the directory's entries: the attribute map then reads no address.
+    const saved = await call(admin, 'PATCH', LDAP, {
+      AUTH_LDAP: true,
+      AUTH_LDAP_USER_ATTR_MAP: { username: 'uid', name: 'cn', email: 'description' },
+    });
+    expect(saved.status).toBe(200);
+    const other = '/api/v1/settings/setting/?category=other';
+    expect((await call(admin, 'PATCH', other, { EMAIL_SUFFIX: 'corp.example' })).status).toBe(200);
+    expect((await call(admin, 'GET', '/api/v1/settings/ldap/cache/refresh/')).status).toBe(200);
+    const imported = await call<{ results: unknown[] }>(
+      admin,
+      'POST',
+      '/api/v1/settings/ldap/users/import/',
+      {
+        username_list: ['staffalice'],
+      },
+    );
+    expect(imported.body.results).toEqual([{ username: 'staffalice', status: 'created' }]);
+    const users = await call<{ email: string }[]>(admin, 'GET', '/api/v1/users/users/?username=staffalice');
+    expect(users.body.map((u) => u.email)).toEqual(['staffalice@corp.example']);
+  });
 });

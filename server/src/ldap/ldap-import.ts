@@ -4,6 +4,7 @@ import { findOrgById } from '../data/stores/orgs';
 import { findUserCredentials } from '../data/stores/users';
 import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import { createUser, UserRefusedError } from '../users/create-user';
+import { emailForNewUser } from '../users/new-user-email';
 import type { DirectoryUser } from './ldap-directory';
 
 /** What happened to one user of an import: created here, added to the organizations, or refused. */
@@ -56,7 +57,8 @@ export async function importDirectoryUsers(
         {
           username: user.username,
           name: user.name,
-          email: user.email,
+          // A directory entry without an address gets one at EMAIL_SUFFIX, as the other sources' users do.
+          email: user.email || (await emailForNewUser(ctx.db, ctx.config, user.username)),
           source: 'ldap',
           createdBy: 'LDAP',
           orgRoles: orgIds.map((org) => ({ org, role: 'OrgUser' })),
