@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, type ReactNode } from 'react';
+import { createElement, memo, useEffect, useRef, type ReactNode } from 'react';
 import {
   BrowserRouter,
   Navigate,
@@ -149,8 +149,18 @@ function LoginRedirect() {
   return null;
 }
 
-/** The page routes, rendered at a given location (the kept-alive tabs render theirs at their own). */
-export function PageRoutes({ composition, location }: { composition: Composition; location?: Location }) {
+/**
+ * The page routes, rendered at a given location (the kept-alive tabs render theirs at their own). Memoised:
+ * the shell's own state (tabs, sidebar) changes re-render the frame, never the pages inside it
+ * (docs/first-view.md#the-shell-settles-without-re-rendering-the-page).
+ */
+export const PageRoutes = memo(function PageRoutes({
+  composition,
+  location,
+}: {
+  composition: Composition;
+  location?: Location;
+}) {
   return (
     <Routes location={location}>
       <Route index element={<RootRedirect composition={composition} />} />
@@ -182,7 +192,7 @@ export function PageRoutes({ composition, location }: { composition: Composition
       <Route path="*" element={<UnknownPath composition={composition} />} />
     </Routes>
   );
-}
+});
 
 /** The console's routes: the task-log pages stand alone; everything else sits in the shell. */
 export function AppRoutes({ composition }: { composition: Composition }) {

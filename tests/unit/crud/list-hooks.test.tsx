@@ -93,4 +93,41 @@ describe('useListController', () => {
     );
     expect(screen.getByTestId('selected').textContent).toBe('t10');
   });
+
+  it('asks for the metadata and the first page while it first renders, once, and shows both in one render', async () => {
+    const http = fakeHttp();
+    let answerPage: (value: unknown) => void = () => undefined;
+    let answerMeta: (value: unknown) => void = () => undefined;
+    http.get.mockImplementationOnce(() => new Promise((resolve) => (answerPage = resolve)) as never);
+    http.options.mockImplementationOnce(() => new Promise((resolve) => (answerMeta = resolve)) as never);
+    const seen: string[] = [];
+    function Probe() {
+      const list = useListController<Thing>({ url: '/api/v1/probe/' }, () => undefined);
+      // What each render showed: requests already sent when the list first rendered, metadata and rows.
+      seen.push(
+        `get:${http.get.mock.calls.length} meta:${list.meta ? 'yes' : 'no'} rows:${list.rows.length}`,
+      );
+      return <p data-testid="probe">{list.loading ? 'loading' : list.rows.map((r) => r.name).join(',')}</p>;
+    }
+    render(
+      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
+        <MemoryRouter initialEntries={['/console/probe']}>
+          <Probe />
+        </MemoryRouter>
+      </ServiceLocatorContext.Provider>,
+    );
+    // The first render itself sent both requests (before any effect ran).
+    expect(seen[0]).toBe('get:1 meta:no rows:0');
+    expect(http.options).toHaveBeenCalledTimes(1);
+    const renders = seen.length;
+    await act(async () => answerPage({ count: 1, results: [{ id: 'p1', name: 'probe one' }] }));
+    // The page alone does not re-render the list: it waits for the metadata (the table's columns).
+    expect(seen.length).toBe(renders);
+    await act(async () => answerMeta({ actions: { GET: { name: { type: 'string', label: 'Name' } } } }));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('probe one'));
+    expect(seen.slice(renders)).toEqual(['get:1 meta:yes rows:1']);
+    // The effect took the early request over: no second GET, no second OPTIONS.
+    expect(http.get).toHaveBeenCalledTimes(1);
+    expect(http.options).toHaveBeenCalledTimes(1);
+  });
 });

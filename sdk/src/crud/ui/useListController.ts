@@ -67,6 +67,37 @@ export interface ListController<R extends Row = Row> {
   context: TableActionContext<R>;
 }
 
+/** A request started during the first render, taken over once by the effect that needs the same key. */
+class EarlyRequest<T> {
+  private readonly controller = new AbortController();
+  private readonly answer: Promise<T>;
+  private taken = false;
+  /** Resolves once the answer (or its failure) is in. */
+  readonly settled: Promise<void>;
+
+  constructor(
+    private readonly key: string,
+    start: (signal: AbortSignal) => Promise<T>,
+  ) {
+    this.answer = start(this.controller.signal);
+    this.settled = this.answer.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** The answer when `key` is the key it was started for and nobody took it yet. */
+  take(key: string): Promise<T> | undefined {
+    if (this.taken || key !== this.key) return undefined;
+    this.taken = true;
+    return this.answer;
+  }
+
+  abort(): void {
+    this.controller.abort();
+  }
+}
+
 function defaultRowName(row: Row): string {
   for (const key of ['name', 'hostname', 'username', 'display_name']) {
     const v = row[key];
@@ -98,11 +129,28 @@ export function useListController<R extends Row = Row>(
   const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
   const dataArrived = useRef(false);
 
+  const extraKey = JSON.stringify(options.extraQuery ?? {});
+  const requestKey = JSON.stringify([options.url, query, extraKey, reloadTick]);
+  const fetchPage = (signal: AbortSignal): Promise<Page<R> | R[]> =>
+    http.get<Page<R> | R[]>(options.url, {
+      params: buildListParams(query, JSON.parse(extraKey) as QueryParams),
+      signal,
+    });
+  // The metadata and the first page are asked for while the list first renders, not after the page has
+  // committed and painted (docs/first-view.md#a-list-asks-for-its-data-while-it-first-renders): the effects
+  // below take this request over when it is still the one they need.
+  const [early] = useState(() => ({
+    page: new EarlyRequest(requestKey, fetchPage),
+    metadata: loadMetadata(http, options.url).catch(() => undefined),
+  }));
+
   // Metadata (once per URL per session).
   useEffect(() => {
     let alive = true;
-    loadMetadata(http, options.url)
-      .then((m) => alive && setMeta(fieldsOf(m, 'GET')))
+    // The metadata and the first page land in one render (see the page's effect below): the metadata waits
+    // for the first page too (at worst until it failed).
+    Promise.all([loadMetadata(http, options.url), early.page.settled])
+      .then(([m]) => alive && setMeta(fieldsOf(m, 'GET')))
       .catch((error: unknown) => {
         console.warn('metadata of', options.url, 'failed', error);
         if (alive) setMeta({});
@@ -110,19 +158,21 @@ export function useListController<R extends Row = Row>(
     return () => {
       alive = false;
     };
-  }, [http, options.url]);
+  }, [http, options.url, early]);
 
-  const extraKey = JSON.stringify(options.extraQuery ?? {});
-  const requestKey = JSON.stringify([options.url, query, extraKey, reloadTick]);
   const loading = loadedKey !== requestKey;
   useEffect(() => {
     const controller = new AbortController();
-    http
-      .get<Page<R> | R[]>(options.url, {
-        params: buildListParams(query, JSON.parse(extraKey) as QueryParams),
-        signal: controller.signal,
-      })
-      .then((answer) => {
+    // The early request, once taken, is stopped with this one: an answer must not land after a newer query.
+    controller.signal.addEventListener('abort', () => early.page.abort());
+    const started = early.page.take(requestKey);
+    if (!started) early.page.abort(); // started for another query, or already used: not this one
+    (started ?? fetchPage(controller.signal))
+      .then(async (answer) => {
+        // The table shows rows only with the metadata (its columns) anyway: both land in one render rather
+        // than a re-render of the whole table each (docs/first-view.md#a-list-asks-for-its-data-while-it-first-renders).
+        await early.metadata;
+        if (controller.signal.aborted) return;
         performance.mark('crud:data');
         dataArrived.current = true;
         const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
