@@ -36,6 +36,7 @@ export class ResourceTable {
   readonly existingColumns = new Set<string>();
   private readonly versions: WriteVersions;
   private readonly shape: TableShape;
+  private pageTableSet: ReadonlySet<string> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -299,27 +300,49 @@ export class ResourceTable {
     if (window === TOO_LARGE) {
       const count = await this.countOf(where);
       const walk = this.where(query.where, false);
-      const rows = await this.db.all(
-        `SELECT ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+      // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
+      // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
+      const keys = await this.db.all<{ k: unknown }>(
+        `SELECT r.${key} AS k FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
         [...walk.params, query.limit, offset],
       );
-      return { rows, count, links: this.takeLinks(rows) };
+      return { ...(await this.rowsOfKeys(keys.map((row) => row.k))), count };
     }
-    const slice = [...window.slice(offset, offset + query.limit)];
-    if (slice.length === 0) return { rows: [], count: window.length, links: null };
-    const fetched = await this.db.all(
-      `SELECT r.${key} AS "__key", ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`,
-      [this.db.dialect.listParam(slice)],
-    );
-    const byKey = new Map<unknown, Row>();
-    for (const row of fetched) {
-      byKey.set(row.__key, row);
-      delete row.__key;
-    }
-    const rows = slice.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
-    return { rows, count: window.length, links: this.takeLinks(rows) };
+    return { ...(await this.rowsOfKeys([...window.slice(offset, offset + query.limit)])), count: window.length };
   }
 
+  /**
+   * The rows of these keys (rowids on SQLite, ids on PostgreSQL) in this order, with their m2m links; a
+   * key whose row is gone is skipped. Cached like a small select until this table or one of its link
+   * tables is written: the pages of a list are read again and again (docs/data-layer.md#the-fast-path).
+   */
+  private async rowsOfKeys(keys: readonly unknown[]): Promise<{ rows: Row[]; links: PageLinks | null }> {
+    if (keys.length === 0) return { rows: [], links: null };
+    const key = this.db.dialect.rowKey;
+    const text = `SELECT r.${key} AS "__key", ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`;
+    const params = [this.db.dialect.listParam(keys)];
+    const page = await this.versions.cached(
+      `${text}\u0000${cacheKey(params)}`,
+      this.pageTables,
+      async () => {
+        const byKey = new Map<unknown, Row>();
+        for (const row of await this.db.all(text, params)) {
+          byKey.set(row.__key, row);
+          delete row.__key;
+        }
+        const rows = keys.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
+        return { rows, links: this.takeLinks(rows) };
+      },
+      (value) => (value.rows.length <= CACHED_SELECT_MAX ? value.rows.length * 100 : Infinity),
+    );
+    // Links are copied by their reader (the engine's prefetchedLinks); rows are copied here.
+    return { rows: page.rows.map(copyRow), links: page.links };
+  }
+
+  /** The tables a page's rows are read from: this one and its link tables. */
+  private get pageTables(): ReadonlySet<string> {
+    return (this.pageTableSet ??= new Set([this.table, ...this.resource.table.links.map((link) => link.table)]));
+  }
   /**
    * The m2m links of each row as columns of the page's own select, where the dialect can (see
    * `Dialect.linkedArray`): `"__link<i>"` for the i-th link field, taken off the rows by `takeLinks`.
