@@ -38,10 +38,15 @@ export class ResourceTable {
   private readonly shape: TableShape;
   private pageTableSet: ReadonlySet<string> | null = null;
 
+  /**
+   * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
+   * order-index walk of larger sets with few rows).
+   */
   constructor(
     private readonly db: Database,
     readonly resource: CompiledResource,
     private readonly lookup: ResourceLookup,
+    private readonly windowMax = WINDOW_MAX,
   ) {
     this.versions = WriteVersions.of(db);
     const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
@@ -276,7 +281,7 @@ export class ResourceTable {
   }
 
   /**
-   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to WINDOW_MAX rows is
+   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to `windowMax` rows is
    * read once as its ordered keys — the same single pass a COUNT needs — and cached until a table it reads
    * is written, so the pages of a search cost a lookup of `limit` rows by key. Larger sets are paged by
    * SQL (an order-index walk, where a search index would only add work) with a cached count.
@@ -287,12 +292,13 @@ export class ResourceTable {
     const key = this.db.dialect.rowKey;
     // The window is read first: for a set that fits it, its length is the count (one pass, not two).
     const text = `SELECT r.${key} AS k FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)} LIMIT ?`;
+    const params = [...where.params, this.windowMax + 1];
     const window = await this.versions.cached<Window | typeof TOO_LARGE>(
-      `${text}\u0000${cacheKey(where.params)}`,
+      `${text}\u0000${cacheKey(params)}`,
       where.tables,
       async () => {
-        const keys = (await this.db.all<{ k: unknown }>(text, [...where.params, WINDOW_MAX + 1])).map((r) => r.k);
-        if (keys.length > WINDOW_MAX) return TOO_LARGE;
+        const keys = (await this.db.all<{ k: unknown }>(text, params)).map((r) => r.k);
+        if (keys.length > this.windowMax) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
       },
       (value) => (value === TOO_LARGE ? 1 : value.length),
@@ -315,6 +321,7 @@ export class ResourceTable {
    * The rows of these keys (rowids on SQLite, ids on PostgreSQL) in this order, with their m2m links; a
    * key whose row is gone is skipped. Cached like a small select until this table or one of its link
    * tables is written: the pages of a list are read again and again (docs/data-layer.md#the-fast-path).
+   * Rows may be frozen: callers read them (the engine decodes them into rows of its own).
    */
   private async rowsOfKeys(keys: readonly unknown[]): Promise<{ rows: Row[]; links: PageLinks | null }> {
     if (keys.length === 0) return { rows: [], links: null };
@@ -331,12 +338,17 @@ export class ResourceTable {
           delete row.__key;
         }
         const rows = keys.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
-        return { rows, links: this.takeLinks(rows) };
+        const links = this.takeLinks(rows);
+        // Rows of plain values are shared frozen (a caller that tried to change one would fail loudly);
+        // rows holding objects (PostgreSQL jsonb) are copied for each caller.
+        const plain = rows.every((row) => Object.values(row).every((v) => v === null || typeof v !== 'object'));
+        if (plain) for (const row of rows) Object.freeze(row);
+        return { rows, links, plain };
       },
       (value) => (value.rows.length <= CACHED_SELECT_MAX ? value.rows.length * 100 : Infinity),
     );
-    // Links are copied by their reader (the engine's prefetchedLinks); rows are copied here.
-    return { rows: page.rows.map(copyRow), links: page.links };
+    // Links are copied by their reader (the engine's prefetchedLinks).
+    return { rows: page.plain ? [...page.rows] : page.rows.map(copyRow), links: page.links };
   }
 
   /** The tables a page's rows are read from: this one and its link tables. */
