@@ -172,7 +172,8 @@ describe(`resource tables on ${testBackend()}`, () => {
     const first = await thingTable.page(query);
     expect(first.links?.get('tags')?.get('t0001')).toEqual(['2']);
     // A caller changing its rows changes nothing for the next one (shared rows are frozen: it fails).
-    const byId = (rows: ReadonlyArray<Record<string, unknown>>, id: string) => rows.find((row) => row.id === id);
+    const byId = (rows: ReadonlyArray<Record<string, unknown>>, id: string) =>
+      rows.find((row) => row.id === id);
     try {
       byId(first.rows, 't0003')!.hostname = 'changed by a caller';
     } catch (error) {
