@@ -143,6 +143,52 @@ describe(`resource tables on ${testBackend()}`, () => {
     expect(new Set(seen).size).toBe(600);
   });
 
+  it('pages a set too large for a window by an order-index walk, with the same rows and links', async () => {
+    // The same table with a window of 50 rows: org-b's 600 rows are paged by SQL (keys, then rows).
+    const walking = new ResourceTable(db, things, (name) => (name === 'test.kind' ? kinds : undefined), 50);
+    const query = (offset: number) => ({
+      where: { field: 'org_id', op: 'eq' as const, value: 'org-b' },
+      order: [{ field: 'hostname', descending: true }],
+      limit: 7,
+      offset,
+    });
+    for (const offset of [0, 7, 300, 596, 700]) {
+      const windowed = await thingTable.page(query(offset));
+      const walked = await walking.page(query(offset));
+      expect(walked.count).toBe(600);
+      expect(walked.rows).toEqual(windowed.rows);
+      expect(walked.links).toEqual(windowed.links);
+      expect(walked.rows).toHaveLength(Math.max(0, Math.min(7, 600 - offset)));
+    }
+  });
+
+  it("serves a page's cached rows and links only until the table or a link table is written", async () => {
+    const query = {
+      where: { field: 'id', op: 'in' as const, values: ['t0001', 't0003'] },
+      order: [{ field: 'hostname', descending: false }],
+      limit: 10,
+      offset: 0,
+    };
+    const first = await thingTable.page(query);
+    expect(first.links?.get('tags')?.get('t0001')).toEqual(['2']);
+    // A caller changing its rows changes nothing for the next one (shared rows are frozen: it fails).
+    const byId = (rows: ReadonlyArray<Record<string, unknown>>, id: string) =>
+      rows.find((row) => row.id === id);
+    try {
+      byId(first.rows, 't0003')!.hostname = 'changed by a caller';
+    } catch (error) {
+      expect(error).toBeInstanceOf(TypeError);
+    }
+    expect(byId((await thingTable.page(query)).rows, 't0003')?.hostname).toBe('Prod-web-0003');
+    await thingTable.link('tags', 't0001', ['1'], 'add');
+    expect((await thingTable.page(query)).links?.get('tags')?.get('t0001')).toEqual(['2', '1']);
+    await thingTable.update('t0001', { ip: '10.9.9.9' });
+    expect(byId((await thingTable.page(query)).rows, 't0001')?.ip).toBe('10.9.9.9');
+    // A write made outside this table object (another instance, a store) is seen as well.
+    await db.run("UPDATE test_things SET ip = '10.8.8.8' WHERE id = 't0001'");
+    expect(byId((await thingTable.page(query)).rows, 't0001')?.ip).toBe('10.8.8.8');
+  });
+
   it('checks uniqueness per org and exposes only real columns', async () => {
     expect(await thingTable.exists('hostname', 'Prod-web-0000', null, 'org-a')).toBe(true);
     expect(await thingTable.exists('hostname', 'Prod-web-0000', 't0000', 'org-a')).toBe(false);

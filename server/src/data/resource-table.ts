@@ -36,11 +36,17 @@ export class ResourceTable {
   readonly existingColumns = new Set<string>();
   private readonly versions: WriteVersions;
   private readonly shape: TableShape;
+  private pageTableSet: ReadonlySet<string> | null = null;
 
+  /**
+   * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
+   * order-index walk of larger sets with few rows).
+   */
   constructor(
     private readonly db: Database,
     readonly resource: CompiledResource,
     private readonly lookup: ResourceLookup,
+    private readonly windowMax = WINDOW_MAX,
   ) {
     this.versions = WriteVersions.of(db);
     const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
@@ -275,7 +281,7 @@ export class ResourceTable {
   }
 
   /**
-   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to WINDOW_MAX rows is
+   * One list page and the count of the whole filtered set (docs/http.md#lists). A set of up to `windowMax` rows is
    * read once as its ordered keys — the same single pass a COUNT needs — and cached until a table it reads
    * is written, so the pages of a search cost a lookup of `limit` rows by key. Larger sets are paged by
    * SQL (an order-index walk, where a search index would only add work) with a cached count.
@@ -286,12 +292,13 @@ export class ResourceTable {
     const key = this.db.dialect.rowKey;
     // The window is read first: for a set that fits it, its length is the count (one pass, not two).
     const text = `SELECT r.${key} AS k FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)} LIMIT ?`;
+    const params = [...where.params, this.windowMax + 1];
     const window = await this.versions.cached<Window | typeof TOO_LARGE>(
-      `${text}\u0000${cacheKey(where.params)}`,
+      `${text}\u0000${cacheKey(params)}`,
       where.tables,
       async () => {
-        const keys = (await this.db.all<{ k: unknown }>(text, [...where.params, WINDOW_MAX + 1])).map((r) => r.k);
-        if (keys.length > WINDOW_MAX) return TOO_LARGE;
+        const keys = (await this.db.all<{ k: unknown }>(text, params)).map((r) => r.k);
+        if (keys.length > this.windowMax) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
       },
       (value) => (value === TOO_LARGE ? 1 : value.length),
@@ -299,27 +306,55 @@ export class ResourceTable {
     if (window === TOO_LARGE) {
       const count = await this.countOf(where);
       const walk = this.where(query.where, false);
-      const rows = await this.db.all(
-        `SELECT ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+      // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
+      // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
+      const keys = await this.db.all<{ k: unknown }>(
+        `SELECT r.${key} AS k FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
         [...walk.params, query.limit, offset],
       );
-      return { rows, count, links: this.takeLinks(rows) };
+      return { ...(await this.rowsOfKeys(keys.map((row) => row.k))), count };
     }
-    const slice = [...window.slice(offset, offset + query.limit)];
-    if (slice.length === 0) return { rows: [], count: window.length, links: null };
-    const fetched = await this.db.all(
-      `SELECT r.${key} AS "__key", ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`,
-      [this.db.dialect.listParam(slice)],
-    );
-    const byKey = new Map<unknown, Row>();
-    for (const row of fetched) {
-      byKey.set(row.__key, row);
-      delete row.__key;
-    }
-    const rows = slice.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
-    return { rows, count: window.length, links: this.takeLinks(rows) };
+    return { ...(await this.rowsOfKeys([...window.slice(offset, offset + query.limit)])), count: window.length };
   }
 
+  /**
+   * The rows of these keys (rowids on SQLite, ids on PostgreSQL) in this order, with their m2m links; a
+   * key whose row is gone is skipped. Cached like a small select until this table or one of its link
+   * tables is written: the pages of a list are read again and again (docs/data-layer.md#the-fast-path).
+   * Rows may be frozen: callers read them (the engine decodes them into rows of its own).
+   */
+  private async rowsOfKeys(keys: readonly unknown[]): Promise<{ rows: Row[]; links: PageLinks | null }> {
+    if (keys.length === 0) return { rows: [], links: null };
+    const key = this.db.dialect.rowKey;
+    const text = `SELECT r.${key} AS "__key", ${this.linkColumns()}r.* FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)}`;
+    const params = [this.db.dialect.listParam(keys)];
+    const page = await this.versions.cached(
+      `${text}\u0000${cacheKey(params)}`,
+      this.pageTables,
+      async () => {
+        const byKey = new Map<unknown, Row>();
+        for (const row of await this.db.all(text, params)) {
+          byKey.set(row.__key, row);
+          delete row.__key;
+        }
+        const rows = keys.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
+        const links = this.takeLinks(rows);
+        // Rows of plain values are shared frozen (a caller that tried to change one would fail loudly);
+        // rows holding objects (PostgreSQL jsonb) are copied for each caller.
+        const plain = rows.every((row) => Object.values(row).every((v) => v === null || typeof v !== 'object'));
+        if (plain) for (const row of rows) Object.freeze(row);
+        return { rows, links, plain };
+      },
+      (value) => (value.rows.length <= CACHED_SELECT_MAX ? value.rows.length * 100 : Infinity),
+    );
+    // Links are copied by their reader (the engine's prefetchedLinks).
+    return { rows: page.plain ? [...page.rows] : page.rows.map(copyRow), links: page.links };
+  }
+
+  /** The tables a page's rows are read from: this one and its link tables. */
+  private get pageTables(): ReadonlySet<string> {
+    return (this.pageTableSet ??= new Set([this.table, ...this.resource.table.links.map((link) => link.table)]));
+  }
   /**
    * The m2m links of each row as columns of the page's own select, where the dialect can (see
    * `Dialect.linkedArray`): `"__link<i>"` for the i-th link field, taken off the rows by `takeLinks`.

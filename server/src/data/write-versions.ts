@@ -38,6 +38,11 @@ const MAX_KEY_LENGTH = 8_192;
 export interface ReadPoint {
   writes: number;
   versions: Promise<ReadonlyMap<string, number>> | null;
+  /**
+   * The snapshot this request settled on at its first cached read: the one shared by all requests (a
+   * backend with an `otherWritesMark`), null for its own, undefined before that read.
+   */
+  settled: ReadPoint | null | undefined;
 }
 
 interface Entry {
@@ -97,7 +102,7 @@ export class WriteVersions {
 
   /** A new read point, for `within` (one per request). */
   static readPoint(): ReadPoint {
-    return { writes: -1, versions: null };
+    return { writes: -1, versions: null, settled: undefined };
   }
 
   /**
@@ -119,12 +124,7 @@ export class WriteVersions {
 
   /** The request's snapshot of every version (taken now when it has none or a write outdated it). */
   private async versionsOf(names: readonly string[]): Promise<ReadonlyMap<string, number>> {
-    const mark = await this.db.otherWritesMark();
-    let point = this.points.getStore();
-    if (mark !== null) {
-      if (this.shared?.mark !== mark) this.shared = { mark, point: WriteVersions.readPoint() };
-      point = this.shared.point;
-    }
+    const point = await this.settledPoint();
     if (!point) return this.read(names);
     if (point.versions === null || point.writes !== this.db.writes) {
       // The write count is taken before the read: a write in between makes the next stamp read again.
@@ -137,6 +137,26 @@ export class WriteVersions {
       });
     }
     return point.versions;
+  }
+
+  /**
+   * The snapshot of the current request: the shared one while no other connection committed, else its
+   * own. The other-writes mark is asked once per request (a pragma costs a few system calls on SQLite,
+   * and a list request makes half a dozen cached reads): what another process commits while a request
+   * runs is seen by the next request, as on PostgreSQL. Outside a request every cached read asks.
+   */
+  private async settledPoint(): Promise<ReadPoint | undefined> {
+    const own = this.points.getStore();
+    if (own && own.settled !== undefined) return own.settled ?? own;
+    const mark = await this.db.otherWritesMark();
+    if (own && own.settled !== undefined) return own.settled ?? own;
+    if (mark === null) {
+      if (own) own.settled = null;
+      return own;
+    }
+    if (this.shared?.mark !== mark) this.shared = { mark, point: WriteVersions.readPoint() };
+    if (own) own.settled = this.shared.point;
+    return this.shared.point;
   }
 
   private async read(names: readonly string[] | null): Promise<ReadonlyMap<string, number>> {

@@ -23,6 +23,9 @@ interface Prepared {
   toRow: ((values: unknown[]) => Row) | null;
 }
 
+/** Bytes of the database file SQLite maps into memory (the largest SQLite allows by default is 2 GiB). */
+const MMAP_SIZE = 1024 ** 3;
+
 /** Compiled statements kept by their text (better-sqlite3 compiles on every prepare). */
 const STATEMENT_CACHE_LIMIT = 2000;
 
@@ -62,6 +65,10 @@ export class SqliteDatabase implements Database {
       handle.pragma('synchronous = NORMAL');
       handle.pragma('foreign_keys = ON');
       handle.pragma('busy_timeout = 5000');
+      // Pages read through a memory map instead of a read() each (docs/data-layer.md#the-fast-path): a
+      // list page's rows and the walk of a search cost about a third less CPU. Address space only; the
+      // kernel's page cache holds the pages either way.
+      handle.pragma(`mmap_size = ${MMAP_SIZE}`);
     } catch (error) {
       throw new DatabaseUnavailableError(
         `cannot open the SQLite database ${file}: ${(error as Error).message}`,
