@@ -6,8 +6,8 @@ import { requestLanguage } from '../http/language';
 import { SETTING_CATEGORIES, type SettingCategoryName } from '../settings/settings-catalogue';
 import { categoryValues, settingSecret } from '../settings/settings-values';
 import { IM_SOURCES, imAccessToken, type ImSource } from './im-clients';
-import { ProviderError, providerMessage } from './provider-request';
-import { sendAlibabaSms, sendTencentSms, type SmsBackend } from './sms-clients';
+import { ProviderError, providerMessage, providerReach } from './provider-request';
+import { sendSmsWith, type SmsBackend } from './sms-clients';
 
 /** Each test's fields: the id fields, the write-only secret, and (SMS) the extra ones. */
 const IM_FIELDS: Record<ImSource, { id: string; others: readonly string[]; secret: string }> = {
@@ -100,7 +100,7 @@ export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void
         await imAccessToken(
           source,
           { id: values[fields.id] ?? '', secret: values[fields.secret] ?? '' },
-          lang,
+          { lang, reach: providerReach(ctx.config) },
         );
       });
     });
@@ -114,29 +114,7 @@ export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void
         if ((v.SMS_TEST_PHONE ?? '') === '') throw new ProviderError(providerMessage('phoneRequired', lang));
         requireFilled(v, [...fields.needed, fields.secret], lang);
         const message = { phone: v.SMS_TEST_PHONE ?? '', code: '666666' };
-        if (backend === 'alibaba')
-          await sendAlibabaSms(
-            {
-              accessKeyId: v.ALIBABA_ACCESS_KEY_ID ?? '',
-              accessKeySecret: v.ALIBABA_ACCESS_KEY_SECRET ?? '',
-              signName: v.ALIBABA_VERIFY_SIGN_NAME ?? '',
-              templateCode: v.ALIBABA_VERIFY_TEMPLATE_CODE ?? '',
-            },
-            message,
-            lang,
-          );
-        else
-          await sendTencentSms(
-            {
-              secretId: v.TENCENT_SECRET_ID ?? '',
-              secretKey: v.TENCENT_SECRET_KEY ?? '',
-              sdkAppId: v.TENCENT_SDKAPPID ?? '',
-              signName: v.TENCENT_VERIFY_SIGN_NAME ?? '',
-              templateCode: v.TENCENT_VERIFY_TEMPLATE_CODE ?? '',
-            },
-            message,
-            lang,
-          );
+        await sendSmsWith(backend, v, message, { lang, reach: providerReach(ctx.config) });
       });
     });
 }
