@@ -11,6 +11,7 @@ export interface TestImProviders {
     messages: { source: ImSource; to: string[]; text: string }[];
   };
   scanAs(source: ImSource, userId: string | null): void;
+  visit(url: string): Promise<{ status: number; location: string | null; text: string }>;
   close(): Promise<void>;
 }
 export declare function startImProviders(): Promise<TestImProviders>;

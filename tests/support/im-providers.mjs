@@ -286,6 +286,20 @@ export async function startImProviders() {
     scanAs(source, userId) {
       scanning[source] = userId;
     },
+    /** What a browser gets from a provider page this server answers: where it redirects, or its text. */
+    visit(url) {
+      return new Promise((resolve, reject) => {
+        https
+          .get(url, { ca: cert }, (response) => {
+            let text = '';
+            response.on('data', (c) => (text += c));
+            response.on('end', () =>
+              resolve({ status: response.statusCode, location: response.headers.location ?? null, text }),
+            );
+          })
+          .on('error', reject);
+      });
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

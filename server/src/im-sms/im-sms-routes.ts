@@ -5,16 +5,10 @@ import type { Language } from '../engine/declaration';
 import { requestLanguage } from '../http/language';
 import { SETTING_CATEGORIES, type SettingCategoryName } from '../settings/settings-catalogue';
 import { categoryValues, settingSecret } from '../settings/settings-values';
-import { IM_SOURCES, imAccessToken, type ImSource } from './im-clients';
+import { IM_SOURCES, imAccessToken } from './im-clients';
+import { IM_FIELDS } from './im-settings';
 import { ProviderError, providerMessage, providerReach } from './provider-request';
 import { sendSmsWith, type SmsBackend } from './sms-clients';
-
-/** Each test's fields: the id fields, the write-only secret, and (SMS) the extra ones. */
-const IM_FIELDS: Record<ImSource, { id: string; others: readonly string[]; secret: string }> = {
-  wecom: { id: 'WECOM_CORPID', others: ['WECOM_AGENTID'], secret: 'WECOM_SECRET' },
-  dingtalk: { id: 'DINGTALK_APPKEY', others: ['DINGTALK_AGENTID'], secret: 'DINGTALK_APPSECRET' },
-  feishu: { id: 'FEISHU_APP_ID', others: [], secret: 'FEISHU_APP_SECRET' },
-};
 
 const SMS_FIELDS: Record<SmsBackend, { secret: string; needed: readonly string[] }> = {
   alibaba: {
@@ -96,7 +90,7 @@ export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void
       const fields = IM_FIELDS[source];
       return answer(request, reply, async (lang) => {
         const values = await testValues(ctx, request, source, fields.secret);
-        requireFilled(values, [fields.id, ...fields.others, fields.secret], lang);
+        requireFilled(values, [fields.id, ...(fields.agentId ? [fields.agentId] : []), fields.secret], lang);
         await imAccessToken(
           source,
           { id: values[fields.id] ?? '', secret: values[fields.secret] ?? '' },
