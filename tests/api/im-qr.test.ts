@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImProviders, type ImSource, type TestImProviders } from '../support/im-providers.mjs';
 import { freePort } from '../support/server-process.mjs';
+import { WAIT_MS } from '../support/wait.mjs';
+import { publishSystemMessage } from '../../server/src/notifications/system-messages';
 import { Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { adminAndPlainUser, call, signedIn } from './identity-helpers';
 
@@ -222,6 +224,44 @@ describe('IM QR sign-in and binding', () => {
     } finally {
       await offline.close();
     }
+  });
+
+  it('sends subscribed system messages to the bound users through each IM channel that is on', async () => {
+    const backends = await call<{ name: string }[]>(carol, 'GET', '/api/v1/notifications/backends/');
+    expect(backends.body.map((b) => b.name)).toEqual(expect.arrayContaining(['site_msg', ...SOURCES]));
+    const carolId = (await carol.json<{ id: string }>('/api/v1/users/profile/')).body.id;
+    const subscribed = await call(
+      admin,
+      'PATCH',
+      '/api/v1/notifications/system-msg-subscription/password_expiry/',
+      {
+        users: [carolId],
+        receive_backends: ['site_msg', ...SOURCES],
+      },
+    );
+    expect(subscribed.status).toBe(200);
+    await publishSystemMessage(
+      server.app.db,
+      server.app.engine.registry,
+      'password_expiry',
+      () => ({ subject: 'Password expires soon', message: 'Change it &amp; stay in' }),
+      'en',
+    );
+    await expect
+      .poll(() => providers.received.messages.length, { timeout: WAIT_MS })
+      .toBeGreaterThanOrEqual(3);
+    expect(SOURCES.map((source) => providers.received.messages.find((m) => m.source === source))).toEqual(
+      SOURCES.map((source) => ({
+        source,
+        to: [`carol-at-${source}`],
+        text: 'Password expires soon\n\nChange it & stay in',
+      })),
+    );
+    // A source switched off is neither offered nor used.
+    await call(admin, 'PATCH', '/api/v1/settings/setting/?category=feishu', { AUTH_FEISHU: false });
+    const after = await call<{ name: string }[]>(carol, 'GET', '/api/v1/notifications/backends/');
+    expect(after.body.map((b) => b.name)).not.toContain('feishu');
+    await call(admin, 'PATCH', '/api/v1/settings/setting/?category=feishu', { AUTH_FEISHU: true });
   });
 
   it('unbinds, after MFA when the user has it, and the id no longer signs in', async () => {

@@ -194,3 +194,55 @@ export async function imUserIdByCode(
   if (!nonEmptyString(userId)) throw refused(provider, 'no user_id', at.lang);
   return userId;
 }
+
+/**
+ * A text message to users of the organization, by their provider user ids, through the application:
+ *  - WeCom: POST /cgi-bin/message/send?access_token {touser: "a|b", msgtype: text, agentid, text: {content}}
+ *  - DingTalk: POST /topapi/message/corpconversation/asyncsend_v2?access_token
+ *    {agent_id, userid_list: "a,b", msg: {msgtype: text, text: {content}}}
+ *  - FeiShu: POST /open-apis/message/v4/batch_send/ with the tenant token {user_ids, msg_type: text, content: {text}}
+ */
+export async function sendImText(
+  source: ImSource,
+  credentials: ImCredentials,
+  imIds: readonly string[],
+  text: string,
+  at: ProviderAt,
+): Promise<void> {
+  const provider = IM_NAMES[source];
+  const base = IM_API_BASE[source];
+  const token = await imAccessToken(source, credentials, at);
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    providerJson({
+      provider,
+      ...at,
+      url,
+      method: 'POST',
+      headers: { ...JSON_TYPE, ...headers },
+      body: JSON.stringify(payload),
+    });
+  const withToken = (path: string) => `${base}${path}?${new URLSearchParams({ access_token: token })}`;
+  if (source === 'wecom') {
+    const { body } = await post(withToken('/cgi-bin/message/send'), {
+      touser: imIds.join('|'),
+      msgtype: 'text',
+      agentid: Number(credentials.agentId),
+      text: { content: text },
+    });
+    return checkErr(source, body, at.lang);
+  }
+  if (source === 'dingtalk') {
+    const { body } = await post(withToken('/topapi/message/corpconversation/asyncsend_v2'), {
+      agent_id: Number(credentials.agentId),
+      userid_list: imIds.join(','),
+      msg: { msgtype: 'text', text: { content: text } },
+    });
+    return checkErr(source, body, at.lang);
+  }
+  const { body } = await post(
+    `${base}/open-apis/message/v4/batch_send/`,
+    { user_ids: imIds, msg_type: 'text', content: { text } },
+    { authorization: `Bearer ${token}` },
+  );
+  checkFeishu(body, at.lang);
+}

@@ -6,6 +6,7 @@ import { requestLanguage } from '../http/language';
 import { SETTING_CATEGORIES, type SettingCategoryName } from '../settings/settings-catalogue';
 import { categoryValues, settingSecret } from '../settings/settings-values';
 import { IM_SOURCES, imAccessToken } from './im-clients';
+import { addImChannels } from './im-channels';
 import { IM_FIELDS } from './im-settings';
 import { ProviderError, providerMessage, providerReach } from './provider-request';
 import { sendSmsWith, type SmsBackend } from './sms-clients';
@@ -68,6 +69,7 @@ function requireFilled(values: Record<string, string>, names: readonly string[],
  * user's language with the provider's or the network's own words — never a 500, never a pretended success.
  */
 export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  addImChannels(ctx, app.log);
   const answer = async (
     request: FastifyRequest,
     reply: { code: (status: number) => { send: (body: unknown) => unknown } },

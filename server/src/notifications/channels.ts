@@ -18,6 +18,8 @@ export interface MessageChannel {
   label: Label;
   /** Every user receives it whatever their own switches say (the site message, as in v2.21). */
   alwaysOn?: boolean;
+  /** Whether it is offered now (an IM source that is switched off is not); absent = always. */
+  enabled?(): Promise<boolean>;
   send(db: Database, userIds: readonly string[], message: ChannelMessage): Promise<void>;
 }
 

@@ -59,9 +59,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
   app.get(BACKENDS_URL, async (request) => {
     requireAuth(request);
     const lang = requestLanguage(request);
-    return channels()
-      .all()
-      .map((channel) => ({ name: channel.name, name_display: channel.label[lang] }));
+    const offered = [];
+    for (const channel of channels().all())
+      if (!channel.enabled || (await channel.enabled()))
+        offered.push({ name: channel.name, name_display: channel.label[lang] });
+    return offered;
   });
 
   const authorize = async (request: FastifyRequest) => {
