@@ -201,12 +201,7 @@ export function parseProviderOrigins(value: string | undefined): Record<string, 
   for (const entry of (value ?? '').split(',').map((e) => e.trim())) {
     if (entry === '') continue;
     const [host = '', target = ''] = entry.split(/=(.*)/s).map((part) => part.trim());
-    let url: URL | null = null;
-    try {
-      url = new URL(target);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(target) ? new URL(target) : null;
     if (!/^[a-z0-9.-]+$/i.test(host) || url?.protocol !== 'https:' || url.search !== '' || host in origins)
       throw new Error(
         `BASTION_PROVIDER_ORIGINS takes "provider-host=https://target,…" (each host once), got "${entry}"`,
