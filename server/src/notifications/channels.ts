@@ -58,6 +58,14 @@ export class MessageChannels {
     return [...this.channels.values()];
   }
 
+  /** The channels offered now: each without an `enabled` check, or whose check says so. */
+  async offered(): Promise<MessageChannel[]> {
+    const on: MessageChannel[] = [];
+    for (const channel of this.channels.values())
+      if (!channel.enabled || (await channel.enabled())) on.push(channel);
+    return on;
+  }
+
   get(name: string): MessageChannel | undefined {
     return this.channels.get(name);
   }
