@@ -80,6 +80,12 @@ export interface ServerConfig {
    */
   outboundCa?: string | null;
   /**
+   * `BASTION_PROVIDER_ORIGINS`: where the server reaches a provider's fixed public host instead
+   * (`qyapi.weixin.qq.com=https://wecom-proxy.example:8443,…`), for a private deployment, an egress proxy or the
+   * tests' loopback providers (docs/auth-im-sms.md#reaching-the-providers). HTTPS only; verified as ever.
+   */
+  providerOrigins?: Readonly<Record<string, string>>;
+  /**
    * `BASTION_BOOTSTRAP_TOKEN`: the secret terminal components register with (docs/terminal.md#registration);
    * unset = registration is closed.
    */
@@ -186,6 +192,25 @@ function parseLicenceKey(value: string | null, cwd: string): string | null {
   }
 }
 
+/**
+ * `host=https://origin[/prefix],…`: each provider host once, each target an HTTPS URL without query, so a
+ * typo fails the start instead of sending codes in clear or to the wrong place.
+ */
+export function parseProviderOrigins(value: string | undefined): Record<string, string> {
+  const origins: Record<string, string> = {};
+  for (const entry of (value ?? '').split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const [host = '', target = ''] = entry.split(/=(.*)/s).map((part) => part.trim());
+    const url = URL.canParse(target) ? new URL(target) : null;
+    if (!/^[a-z0-9.-]+$/i.test(host) || url?.protocol !== 'https:' || url.search !== '' || host in origins)
+      throw new Error(
+        `BASTION_PROVIDER_ORIGINS takes "provider-host=https://target,…" (each host once), got "${entry}"`,
+      );
+    origins[host.toLowerCase()] = url.href.replace(/\/$/, '');
+  }
+  return origins;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -227,5 +252,6 @@ export function loadConfig(
       ? fs.readFileSync(path.resolve(cwd, env.BASTION_TLS_CA_FILE!), 'utf8')
       : null,
     bootstrapToken: nonEmpty(env.BASTION_BOOTSTRAP_TOKEN),
+    providerOrigins: parseProviderOrigins(env.BASTION_PROVIDER_ORIGINS),
   };
 }

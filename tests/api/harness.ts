@@ -170,6 +170,8 @@ export interface TestServerOptions {
   outboundCa?: string | null;
   /** BASTION_BOOTSTRAP_TOKEN (terminal component registration) */
   bootstrapToken?: string;
+  /** BASTION_PROVIDER_ORIGINS: provider hosts to the tests' loopback providers (tests/support/im-providers.mjs) */
+  providerOrigins?: Record<string, string>;
 }
 
 /** A live server on a free loopback port with a temporary data dir, dist and drop-in folder. */
@@ -207,6 +209,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,
     outboundCa: options.outboundCa ?? null,
     bootstrapToken: options.bootstrapToken ?? null,
+    providerOrigins: options.providerOrigins ?? {},
   };
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: 0 });

@@ -143,7 +143,8 @@ describe('IM sources and SMS settings', () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     try {
       const base = `https://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-      const failure = await imAccessToken('wecom', { id: 'ww', secret: 's' }, 'en', base).catch(
+      const reach = { origins: { 'qyapi.weixin.qq.com': base }, ca: null };
+      const failure = await imAccessToken('wecom', { id: 'ww', secret: 's' }, { lang: 'en', reach }).catch(
         (e: unknown) => e,
       );
       expect(failure).toBeInstanceOf(ProviderError);

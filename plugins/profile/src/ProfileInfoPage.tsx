@@ -2,6 +2,7 @@ import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import { I18n, useProfile, useService, useT } from '@bastion/sdk';
 import { choiceLabel, formatDate, roleNames } from './format';
+import ImBindingsCard from './ImBindingsCard';
 import MessageSubscriptionCard from './MessageSubscriptionCard';
 
 /** The signed-in user's own information (read-only). */
@@ -51,6 +52,7 @@ export default function ProfileInfoPage() {
           ))}
         </dl>
       </Card>
+      <ImBindingsCard />
       <MessageSubscriptionCard userId={profile.id} />
     </div>
   );

@@ -407,6 +407,20 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // docs/auth-im-sms.md#qr-sign-in-and-binding: the provider user id a user bound for each IM source;
+    // one user per provider id (NULL = not bound, any number of those).
+    id: 830,
+    name: 'users.wecom_id, users.dingtalk_id, users.feishu_id',
+    sql: (t) => `
+      ALTER TABLE users ADD COLUMN wecom_id ${t.text};
+      ALTER TABLE users ADD COLUMN dingtalk_id ${t.text};
+      ALTER TABLE users ADD COLUMN feishu_id ${t.text};
+      CREATE UNIQUE INDEX users_wecom_id ON users (wecom_id);
+      CREATE UNIQUE INDEX users_dingtalk_id ON users (dingtalk_id);
+      CREATE UNIQUE INDEX users_feishu_id ON users (feishu_id);
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

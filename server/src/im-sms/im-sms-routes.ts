@@ -5,16 +5,11 @@ import type { Language } from '../engine/declaration';
 import { requestLanguage } from '../http/language';
 import { SETTING_CATEGORIES, type SettingCategoryName } from '../settings/settings-catalogue';
 import { categoryValues, settingSecret } from '../settings/settings-values';
-import { IM_SOURCES, imAccessToken, type ImSource } from './im-clients';
-import { ProviderError, providerMessage } from './provider-request';
-import { sendAlibabaSms, sendTencentSms, type SmsBackend } from './sms-clients';
-
-/** Each test's fields: the id fields, the write-only secret, and (SMS) the extra ones. */
-const IM_FIELDS: Record<ImSource, { id: string; others: readonly string[]; secret: string }> = {
-  wecom: { id: 'WECOM_CORPID', others: ['WECOM_AGENTID'], secret: 'WECOM_SECRET' },
-  dingtalk: { id: 'DINGTALK_APPKEY', others: ['DINGTALK_AGENTID'], secret: 'DINGTALK_APPSECRET' },
-  feishu: { id: 'FEISHU_APP_ID', others: [], secret: 'FEISHU_APP_SECRET' },
-};
+import { IM_SOURCES, imAccessToken } from './im-clients';
+import { addImChannels } from './im-channels';
+import { IM_FIELDS } from './im-settings';
+import { ProviderError, providerMessage, providerReach } from './provider-request';
+import { sendSmsWith, type SmsBackend } from './sms-clients';
 
 const SMS_FIELDS: Record<SmsBackend, { secret: string; needed: readonly string[] }> = {
   alibaba: {
@@ -74,6 +69,7 @@ function requireFilled(values: Record<string, string>, names: readonly string[],
  * user's language with the provider's or the network's own words — never a 500, never a pretended success.
  */
 export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  addImChannels(ctx, app.log);
   const answer = async (
     request: FastifyRequest,
     reply: { code: (status: number) => { send: (body: unknown) => unknown } },
@@ -96,11 +92,11 @@ export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void
       const fields = IM_FIELDS[source];
       return answer(request, reply, async (lang) => {
         const values = await testValues(ctx, request, source, fields.secret);
-        requireFilled(values, [fields.id, ...fields.others, fields.secret], lang);
+        requireFilled(values, [fields.id, ...(fields.agentId ? [fields.agentId] : []), fields.secret], lang);
         await imAccessToken(
           source,
           { id: values[fields.id] ?? '', secret: values[fields.secret] ?? '' },
-          lang,
+          { lang, reach: providerReach(ctx.config) },
         );
       });
     });
@@ -114,29 +110,7 @@ export function registerImSmsRoutes(app: FastifyInstance, ctx: AppContext): void
         if ((v.SMS_TEST_PHONE ?? '') === '') throw new ProviderError(providerMessage('phoneRequired', lang));
         requireFilled(v, [...fields.needed, fields.secret], lang);
         const message = { phone: v.SMS_TEST_PHONE ?? '', code: '666666' };
-        if (backend === 'alibaba')
-          await sendAlibabaSms(
-            {
-              accessKeyId: v.ALIBABA_ACCESS_KEY_ID ?? '',
-              accessKeySecret: v.ALIBABA_ACCESS_KEY_SECRET ?? '',
-              signName: v.ALIBABA_VERIFY_SIGN_NAME ?? '',
-              templateCode: v.ALIBABA_VERIFY_TEMPLATE_CODE ?? '',
-            },
-            message,
-            lang,
-          );
-        else
-          await sendTencentSms(
-            {
-              secretId: v.TENCENT_SECRET_ID ?? '',
-              secretKey: v.TENCENT_SECRET_KEY ?? '',
-              sdkAppId: v.TENCENT_SDKAPPID ?? '',
-              signName: v.TENCENT_VERIFY_SIGN_NAME ?? '',
-              templateCode: v.TENCENT_VERIFY_TEMPLATE_CODE ?? '',
-            },
-            message,
-            lang,
-          );
+        await sendSmsWith(backend, v, message, { lang, reach: providerReach(ctx.config) });
       });
     });
 }

@@ -1,3 +1,6 @@
+import https from 'node:https';
+import tls from 'node:tls';
+import type { ServerConfig } from '../config';
 import type { Language } from '../engine/declaration';
 import { messageCatalogue } from '../http/message-catalogue';
 
@@ -45,43 +48,94 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 function describeNetworkError(error: unknown, lang: Language, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return providerMessage('timedOut', lang, { seconds: Math.round(timeoutMs / 1000) });
-  const cause =
-    error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
-  const text =
-    typeof cause?.message === 'string'
-      ? cause.message
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const code =
+    typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
+  const text = error instanceof Error ? error.message : String(error);
   return code && !text.includes(code) ? `${code} ${text}` : text;
+}
+
+/**
+ * How this deployment reaches the providers (docs/auth-im-sms.md#reaching-the-providers): the origins
+ * BASTION_PROVIDER_ORIGINS puts in place of a provider's public host, and BASTION_TLS_CA_FILE's authorities
+ * trusted beside the system's.
+ */
+export interface ProviderReach {
+  origins: Readonly<Record<string, string>>;
+  ca: string | null;
+}
+
+export const providerReach = (config: ServerConfig): ProviderReach => ({
+  origins: config.providerOrigins ?? {},
+  ca: config.outboundCa ?? null,
+});
+
+/** The public internet as it is: no replaced origin, the system's authorities. */
+export const DIRECT_REACH: ProviderReach = { origins: {}, ca: null };
+
+/** A provider URL as this deployment reaches it: its origin replaced when BASTION_PROVIDER_ORIGINS names the host. */
+export function providerUrl(url: string, reach: ProviderReach): string {
+  const parsed = new URL(url);
+  const target = reach.origins[parsed.hostname.toLowerCase()];
+  return target === undefined ? url : `${target}${parsed.pathname}${parsed.search}`;
 }
 
 export interface ProviderCall {
   provider: string;
   url: string;
-  init?: RequestInit;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
   lang: Language;
+  reach: ProviderReach;
   timeoutMs?: number;
 }
 
+/** One HTTPS exchange; resolves with the status and the text of the answer (redirects are not followed). */
+function httpsExchange(
+  url: string,
+  call: ProviderCall,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      url,
+      {
+        method: call.method ?? 'GET',
+        headers: { accept: 'application/json', ...call.headers },
+        // Beside the system's authorities, never instead of verification (there is no switch to turn it off).
+        ...(call.reach.ca ? { ca: [...tls.rootCertificates, call.reach.ca] } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(call.body);
+  });
+}
+
 /**
- * One HTTPS call to a provider and its JSON answer. Node's fetch verifies the server's certificate against
- * the system's authorities and there is no switch to turn that off (an SMS code read by a man in the middle
- * is a sign-in stolen); it gives up after the time-out. Every failure is a ProviderError naming the host.
+ * One HTTPS call to a provider and its JSON answer. The server's certificate is verified against the
+ * system's authorities (and BASTION_TLS_CA_FILE's) and there is no switch to turn that off (an SMS code
+ * read by a man in the middle is a sign-in stolen); it gives up after the time-out. Every failure is a
+ * ProviderError naming the host.
  */
 export async function providerJson(
   call: ProviderCall,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const timeoutMs = call.timeoutMs ?? PROVIDER_TIMEOUT_MS;
-  const host = new URL(call.url).host;
-  let response: Response;
+  const url = providerUrl(call.url, call.reach);
+  const host = new URL(url).host;
+  let answer: { status: number; text: string };
   try {
-    response = await fetch(call.url, {
-      ...call.init,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
+    if (!url.startsWith('https:')) throw new Error('HTTPS only');
+    answer = await httpsExchange(url, call, timeoutMs);
   } catch (error) {
     throw new ProviderError(
       providerMessage('unreachable', call.lang, {
@@ -93,15 +147,15 @@ export async function providerJson(
   }
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(answer.text);
   } catch {
     body = null;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new ProviderError(
-      providerMessage('badAnswer', call.lang, { provider: call.provider, status: response.status }),
+      providerMessage('badAnswer', call.lang, { provider: call.provider, status: answer.status }),
     );
-  return { status: response.status, body: body as Record<string, unknown> };
+  return { status: answer.status, body: body as Record<string, unknown> };
 }
 
 /** The provider's own refusal as a ProviderError. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Language } from '../engine/declaration';
 import type { SMS_BACKENDS } from '../settings/settings-catalogue';
-import { providerJson, refused } from './provider-request';
+import type { ProviderAt } from './im-clients';
+import { providerJson, providerUrl, refused } from './provider-request';
 
 export type SmsBackend = (typeof SMS_BACKENDS)[number];
 
@@ -39,12 +39,8 @@ const percent = (value: string): string =>
  * Alibaba Cloud SMS `SendSms` (API version 2017-05-25), signed with the documented RPC signature:
  * HMAC-SHA1 over `GET&%2F&<sorted, encoded query>` keyed by `<secret>&`. Answer `{Code: "OK", …}`.
  */
-export async function sendAlibabaSms(
-  keys: AlibabaSms,
-  message: SmsMessage,
-  lang: Language,
-  base = SMS_API_BASE.alibaba,
-): Promise<void> {
+export async function sendAlibabaSms(keys: AlibabaSms, message: SmsMessage, at: ProviderAt): Promise<void> {
+  const base = SMS_API_BASE.alibaba;
   const params: Record<string, string> = {
     AccessKeyId: keys.accessKeyId,
     Action: 'SendSms',
@@ -70,10 +66,10 @@ export async function sendAlibabaSms(
     .digest('base64');
   const { body } = await providerJson({
     provider: 'Alibaba Cloud SMS',
-    lang,
+    ...at,
     url: `${base}/?Signature=${percent(signature)}&${query}`,
   });
-  if (body.Code !== 'OK') throw refused('Alibaba Cloud SMS', body.Message ?? body.Code, lang);
+  if (body.Code !== 'OK') throw refused('Alibaba Cloud SMS', body.Message ?? body.Code, at.lang);
 }
 
 const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
@@ -85,13 +81,10 @@ const hmac = (key: crypto.BinaryLike, text: string): Buffer =>
  * canonical request of the POST, its content-type and host, hashed into a string to sign under a key
  * derived from the secret, the date and the service. Answer `{Response: {SendStatusSet: [{Code: "Ok"}]}}`.
  */
-export async function sendTencentSms(
-  keys: TencentSms,
-  message: SmsMessage,
-  lang: Language,
-  base = SMS_API_BASE.tencent,
-): Promise<void> {
-  const host = new URL(base).host;
+export async function sendTencentSms(keys: TencentSms, message: SmsMessage, at: ProviderAt): Promise<void> {
+  const base = SMS_API_BASE.tencent;
+  // Signed as the Host header the receiver sees: the replaced origin's when the deployment maps one.
+  const host = new URL(providerUrl(base, at.reach)).host;
   const payload = JSON.stringify({
     PhoneNumberSet: [message.phone.startsWith('+') ? message.phone : `+86${message.phone}`],
     SmsSdkAppId: keys.sdkAppId,
@@ -118,26 +111,56 @@ export async function sendTencentSms(
   const signature = crypto.createHmac('sha256', signingKey).update(toSign).digest('hex');
   const { body } = await providerJson({
     provider: 'Tencent Cloud SMS',
-    lang,
+    ...at,
     url: `${base}/`,
-    init: {
-      method: 'POST',
-      headers: {
-        authorization: `TC3-HMAC-SHA256 Credential=${keys.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`,
-        'content-type': contentType,
-        'x-tc-action': 'SendSms',
-        'x-tc-timestamp': String(timestamp),
-        'x-tc-version': '2021-01-11',
-        'x-tc-region': 'ap-guangzhou',
-      },
-      body: payload,
+    method: 'POST',
+    headers: {
+      authorization: `TC3-HMAC-SHA256 Credential=${keys.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`,
+      'content-type': contentType,
+      'x-tc-action': 'SendSms',
+      'x-tc-timestamp': String(timestamp),
+      'x-tc-version': '2021-01-11',
+      'x-tc-region': 'ap-guangzhou',
     },
+    body: payload,
   });
   const answer = (body.Response ?? {}) as {
     Error?: { Code?: string; Message?: string };
     SendStatusSet?: { Code?: string; Message?: string }[];
   };
-  if (answer.Error) throw refused('Tencent Cloud SMS', answer.Error.Message ?? answer.Error.Code, lang);
+  if (answer.Error) throw refused('Tencent Cloud SMS', answer.Error.Message ?? answer.Error.Code, at.lang);
   const status = answer.SendStatusSet?.[0];
-  if (status?.Code !== 'Ok') throw refused('Tencent Cloud SMS', status?.Message ?? status?.Code ?? '?', lang);
+  if (status?.Code !== 'Ok')
+    throw refused('Tencent Cloud SMS', status?.Message ?? status?.Code ?? '?', at.lang);
+}
+
+/** A text message through `backend`, with the keys named as the settings name them (docs/auth-im-sms.md#settings). */
+export function sendSmsWith(
+  backend: SmsBackend,
+  v: Readonly<Record<string, string | undefined>>,
+  message: SmsMessage,
+  at: ProviderAt,
+): Promise<void> {
+  if (backend === 'alibaba')
+    return sendAlibabaSms(
+      {
+        accessKeyId: v.ALIBABA_ACCESS_KEY_ID ?? '',
+        accessKeySecret: v.ALIBABA_ACCESS_KEY_SECRET ?? '',
+        signName: v.ALIBABA_VERIFY_SIGN_NAME ?? '',
+        templateCode: v.ALIBABA_VERIFY_TEMPLATE_CODE ?? '',
+      },
+      message,
+      at,
+    );
+  return sendTencentSms(
+    {
+      secretId: v.TENCENT_SECRET_ID ?? '',
+      secretKey: v.TENCENT_SECRET_KEY ?? '',
+      sdkAppId: v.TENCENT_SDKAPPID ?? '',
+      signName: v.TENCENT_VERIFY_SIGN_NAME ?? '',
+      templateCode: v.TENCENT_VERIFY_TEMPLATE_CODE ?? '',
+    },
+    message,
+    at,
+  );
 }

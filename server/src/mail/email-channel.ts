@@ -4,7 +4,7 @@ import type { MessageChannel } from '../notifications/channels';
 import { sendSystemMail } from './mail-queue';
 
 /** The text part of a message whose body is escaped HTML: tags dropped, the entities escaping put back. */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')

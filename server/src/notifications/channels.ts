@@ -18,6 +18,8 @@ export interface MessageChannel {
   label: Label;
   /** Every user receives it whatever their own switches say (the site message, as in v2.21). */
   alwaysOn?: boolean;
+  /** Whether it is offered now (an IM source that is switched off is not); absent = always. */
+  enabled?(): Promise<boolean>;
   send(db: Database, userIds: readonly string[], message: ChannelMessage): Promise<void>;
 }
 
@@ -54,6 +56,14 @@ export class MessageChannels {
 
   all(): MessageChannel[] {
     return [...this.channels.values()];
+  }
+
+  /** The channels offered now: each without an `enabled` check, or whose check says so. */
+  async offered(): Promise<MessageChannel[]> {
+    const on: MessageChannel[] = [];
+    for (const channel of this.channels.values())
+      if (!channel.enabled || (await channel.enabled())) on.push(channel);
+    return on;
   }
 
   get(name: string): MessageChannel | undefined {

@@ -59,9 +59,10 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
   app.get(BACKENDS_URL, async (request) => {
     requireAuth(request);
     const lang = requestLanguage(request);
-    return channels()
-      .all()
-      .map((channel) => ({ name: channel.name, name_display: channel.label[lang] }));
+    return (await channels().offered()).map((channel) => ({
+      name: channel.name,
+      name_display: channel.label[lang],
+    }));
   });
 
   const authorize = async (request: FastifyRequest) => {
@@ -81,6 +82,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
   const serialize = async (lang: Language) => {
     const stored = await listSystemSubscriptions(ctx.db);
     const categories = new Map<string, { category: string; category_label: string; children: unknown[] }>();
+    const offered = await channels().offered();
     for (const type of SYSTEM_MESSAGE_TYPES) {
       const s: Omit<SystemSubscription, 'messageType'> = stored.get(type.type) ?? {
         users: [],
@@ -104,11 +106,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
         receivers: s.users.map((id) => ({
           id,
           name: users.get(id) ?? id,
-          ...Object.fromEntries(
-            channels()
-              .all()
-              .map((c) => [c.name, s.receiveBackends.includes(c.name)]),
-          ),
+          ...Object.fromEntries(offered.map((c) => [c.name, s.receiveBackends.includes(c.name)])),
         })),
       });
       categories.set(type.category, entry);
@@ -214,7 +212,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: AppContext
 
 /** The channels a user receives on: their own choice, or every channel when they never chose. */
 export async function ownBackends(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string[]> {
-  const all = MessageChannels.of(ctx.db).all();
+  const all = await MessageChannels.of(ctx.db).offered();
   const chosen = await findUserReceiveBackends(ctx.db, userId);
   return all.filter((c) => c.alwaysOn || (chosen?.includes(c.name) ?? true)).map((c) => c.name);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../app-context';
 import { currentLicense } from '../plugins/license';
+import { enabledImSources } from '../im-sms/im-settings';
 import { publishedImageUrls } from '../xpack/interface-images';
 import { passwordRules, publicPasswordRule } from './password-rules';
 import { categoryValues, loginLimits, sessionPolicy } from './settings-values';
@@ -39,6 +40,7 @@ export async function publicSettings(ctx: AppContext) {
   const other = await categoryValues(ctx.db, ctx.config, 'other');
   const session = await sessionPolicy(ctx.db, ctx.config);
   const appearance = await categoryValues(ctx.db, ctx.config, 'interface');
+  const imOn = await enabledImSources(ctx);
   return {
     WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
     OLD_PASSWORD_HISTORY_LIMIT_COUNT: 5,
@@ -65,9 +67,10 @@ export async function publicSettings(ctx: AppContext) {
     // The navbar's Help menu (docs/settings.md#other).
     HELP_DOCUMENT_URL: other.HELP_DOCUMENT_URL,
     HELP_SUPPORT_URL: other.HELP_SUPPORT_URL,
-    AUTH_WECOM: false,
-    AUTH_DINGTALK: false,
-    AUTH_FEISHU: false,
+    // On while the source is on with its keys: the QR sign-in and binding work (docs/auth-im-sms.md).
+    AUTH_WECOM: imOn.includes('wecom'),
+    AUTH_DINGTALK: imOn.includes('dingtalk'),
+    AUTH_FEISHU: imOn.includes('feishu'),
     XRDP_ENABLED: true,
     TERMINAL_MAGNUS_ENABLED: true,
     TERMINAL_KOKO_SSH_ENABLED: true,

@@ -113,21 +113,44 @@ export async function finishExternalSignIn(
         request.log.warn(`updating ${username} from ${source.backend}: ${String(error)}`),
       );
   }
-  if (!user.isActive) return refuse(user, 'user_inactive', loginMessage('inactive', lang));
-  if (user.dateExpired <= Date.now()) return refuse(user, 'user_expired', loginMessage('expired', lang));
-  const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, clientAddress(request)) : null;
-  if (acl?.action === 'reject') return refuse(user, 'acl_not_allow', loginMessage('aclRejected', lang));
-  if (acl?.action === 'confirm')
-    return refuse(user, 'login_confirm_required', loginMessage('aclConfirm', lang));
-
-  reply.setCookie(sourceCookie(ctx), source.source, { path: '/', httpOnly: true, sameSite: 'lax' });
-  const step = await mfaStepFor(ctx, user);
-  if (step !== 'none') return beginMfaStep(ctx, reply, { user, username, backend: source.backend, next });
-  await startSignedInSession(ctx, request, reply, {
+  return admitExternalUser(
+    ctx,
+    request,
+    reply,
     user,
-    username,
-    backend: source.backend,
-    mfaVerified: false,
-  });
+    { username, source: source.source, backend: source.backend },
+    next,
+  );
+}
+
+/**
+ * The rules every outside sign-in ends with, once the user is known (docs/auth-sources.md#what-every-source-shares):
+ * disabled, expired or held by a login ACL is refused on the login page and logged; otherwise the same MFA
+ * step and session start as the password form.
+ */
+export async function admitExternalUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRecord,
+  via: { username: string; source: string; backend: string },
+  next: string,
+): Promise<FastifyReply> {
+  const lang = requestLanguage(request);
+  const { username, backend } = via;
+  const refuse = async (reason: string, error: string) => {
+    await recordSignIn(ctx.db, request, { username, user, backend, reason });
+    return refuseOnLoginPage(ctx, request, reply, error);
+  };
+  if (!user.isActive) return refuse('user_inactive', loginMessage('inactive', lang));
+  if (user.dateExpired <= Date.now()) return refuse('user_expired', loginMessage('expired', lang));
+  const acl = ctx.resources ? await loginAclVerdict(ctx.resources, user.id, clientAddress(request)) : null;
+  if (acl?.action === 'reject') return refuse('acl_not_allow', loginMessage('aclRejected', lang));
+  if (acl?.action === 'confirm') return refuse('login_confirm_required', loginMessage('aclConfirm', lang));
+
+  reply.setCookie(sourceCookie(ctx), via.source, { path: '/', httpOnly: true, sameSite: 'lax' });
+  const step = await mfaStepFor(ctx, user);
+  if (step !== 'none') return beginMfaStep(ctx, reply, { user, username, backend, next });
+  await startSignedInSession(ctx, request, reply, { user, username, backend, mfaVerified: false });
   return reply.redirect(next, 302);
 }

@@ -9,14 +9,22 @@ import type { Lang } from '../http/language';
 import { discoverProvider, oidcSettings } from './oidc-settings';
 import { ssoMessage } from './sso-messages';
 import { casLogoutUrl, casSettings } from './cas-settings';
-import { CAS_LOGIN_PATH, OIDC_LOGIN_PATH, SAML2_LOGIN_PATH } from './sso-paths';
 import { hasIdp, saml2Settings } from './saml2-settings';
 import { saml2LogoutUrl } from './saml2-session';
+import { IM_NAMES, type ImSource } from '../im-sms/im-clients';
+import { enabledImSources } from '../im-sms/im-settings';
+import { CAS_LOGIN_PATH, imPaths, OIDC_LOGIN_PATH, SAML2_LOGIN_PATH } from './sso-paths';
+
+const IM_LOGIN_IDS: Record<ImSource, 'WECOM' | 'DINGTALK' | 'FEISHU'> = {
+  wecom: 'WECOM',
+  dingtalk: 'DINGTALK',
+  feishu: 'FEISHU',
+};
 
 /** A button of the login page that starts a sign-in at an outside provider. */
 export interface LoginSource {
   /** The value of LOGIN_REDIRECT_TO_BACKEND that names it, and the users' `source`. */
-  id: 'OPENID' | 'CAS' | 'SAML2';
+  id: 'OPENID' | 'CAS' | 'SAML2' | 'WECOM' | 'DINGTALK' | 'FEISHU';
   label: string;
   /** A path of this server that leaves for the provider. */
   url: string;
@@ -32,6 +40,9 @@ export async function enabledLoginSources(ctx: AppContext): Promise<LoginSource[
   if (cas.enabled && cas.serverUrl !== '') sources.push({ id: 'CAS', label: 'CAS', url: CAS_LOGIN_PATH });
   const saml2 = await saml2Settings(ctx.db, ctx.config);
   if (saml2.enabled && hasIdp(saml2)) sources.push({ id: 'SAML2', label: 'SAML2', url: SAML2_LOGIN_PATH });
+  // The QR sign-ins (docs/auth-im-sms.md#qr-sign-in-and-binding).
+  for (const source of await enabledImSources(ctx))
+    sources.push({ id: IM_LOGIN_IDS[source], label: IM_NAMES[source], url: imPaths(source).login });
   return sources;
 }
 

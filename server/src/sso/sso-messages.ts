@@ -47,6 +47,32 @@ const MESSAGES = {
     zh: '正在跳转到 {source} 登录…',
     ja: '{source} のサインインへ移動しています…',
   },
+  imNotBound: {
+    en: 'This {source} account is not bound to any user here. Sign in with your password, then bind it from your profile.',
+    zh: '此 {source} 账号未绑定本系统的任何用户。请先用密码登录，再在个人信息中绑定。',
+    ja: 'この {source} アカウントはここのどのユーザーにも紐付けられていません。パスワードでサインインしてから、プロフィールで紐付けてください。',
+  },
+  imTaken: {
+    en: 'This {source} account is already bound to another user.',
+    zh: '此 {source} 账号已绑定其他用户。',
+    ja: 'この {source} アカウントは既に別のユーザーに紐付けられています。',
+  },
+  imBound: {
+    en: 'Your {source} account is bound.',
+    zh: '{source} 账号绑定成功。',
+    ja: '{source} アカウントを紐付けました。',
+  },
+  imUnbound: {
+    en: 'Your {source} account is unbound.',
+    zh: '{source} 账号已解绑。',
+    ja: '{source} アカウントの紐付けを解除しました。',
+  },
+  imSignInFirst: {
+    en: 'Sign in first to bind your {source} account.',
+    zh: '请先登录，再绑定 {source} 账号。',
+    ja: '{source} アカウントを紐付けるには、先にサインインしてください。',
+  },
+  backToProfile: { en: 'Back to your profile', zh: '返回个人信息', ja: 'プロフィールに戻る' },
 } as const;
 
 export type SsoMessage = keyof typeof MESSAGES;

@@ -7,3 +7,12 @@ export const SAML2_METADATA_PATH = '/core/auth/saml2/metadata/';
 export const SAML2_LOGIN_PATH = '/core/auth/saml2/login/';
 export const SAML2_ACS_PATH = '/core/auth/saml2/callback/';
 export const SAML2_LOGOUT_PATH = '/core/auth/saml2/logout/';
+
+/** WeCom, DingTalk and FeiShu: QR sign-in, binding and their callbacks; unbinding (both v2.21 spellings). */
+export const imPaths = (source: 'wecom' | 'dingtalk' | 'feishu') => ({
+  login: `/core/auth/${source}/qr/login/`,
+  loginCallback: `/core/auth/${source}/qr/login/callback/`,
+  bind: `/core/auth/${source}/qr/bind/`,
+  bindCallback: `/core/auth/${source}/qr/bind/callback/`,
+  unbind: [`/api/v1/authentication/${source}/qr/unbind/`, `/api/v1/authentication/${source}/unbind/`],
+});

@@ -20,6 +20,8 @@ export interface UserRecord {
   datePasswordLastUpdated: number | null;
   createdBy: string;
   comment: string;
+  /** The provider user ids bound for QR sign-in (docs/auth-im-sms.md#qr-sign-in-and-binding); null = none. */
+  imIds: { wecom: string | null; dingtalk: string | null; feishu: string | null };
 }
 
 interface UserRow {
@@ -41,11 +43,14 @@ interface UserRow {
   date_password_last_updated: number | null;
   created_by: string;
   comment: string;
+  wecom_id: string | null;
+  dingtalk_id: string | null;
+  feishu_id: string | null;
 }
 
 const USER_COLUMNS = `u.id, u.username, u.name, u.email, u.wechat, u.phone, u.mfa_level, u.source,
   u.need_update_password, u.is_service_account, u.is_active, u.is_first_login, u.date_expired, u.date_joined,
-  u.last_login, u.date_password_last_updated, u.created_by, u.comment`;
+  u.last_login, u.date_password_last_updated, u.created_by, u.comment, u.wecom_id, u.dingtalk_id, u.feishu_id`;
 
 function toUser(row: UserRow): UserRecord {
   return {
@@ -68,6 +73,7 @@ function toUser(row: UserRow): UserRecord {
       row.date_password_last_updated === null ? null : Number(row.date_password_last_updated),
     createdBy: row.created_by,
     comment: row.comment,
+    imIds: { wecom: row.wecom_id ?? null, dingtalk: row.dingtalk_id ?? null, feishu: row.feishu_id ?? null },
   };
 }
 

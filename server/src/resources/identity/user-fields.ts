@@ -29,6 +29,8 @@ const ro = (
   ...(compute ? { compute } : {}),
 });
 
+const isBound = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
 const isExpired = (row: Record<string, unknown>): boolean => Number(row.date_expired) <= Date.now();
 
 /**
@@ -115,13 +117,21 @@ export const USER_SCALAR_FIELDS: Record<string, FieldDeclaration> = {
   last_login: ro('datetime', l('最后登录', 'Last login', '最終ログイン')),
   created_by: { kind: 'string', label: LABELS.createdBy, readOnly: true, maxLength: 30 },
   comment: { kind: 'text', label: LABELS.comment, default: '' },
-  is_wecom_bound: ro('boolean', l('企业微信已绑定', 'Is WeCom bound', 'WeComバインド済み'), () => false),
-  is_dingtalk_bound: ro('boolean', l('钉钉已绑定', 'Is DingTalk bound', 'DingTalkバインド済み'), () => false),
-  is_feishu_bound: ro('boolean', l('飞书已绑定', 'Is FeiShu bound', 'FeiShuバインド済み'), () => false),
+  is_wecom_bound: ro('boolean', l('企业微信已绑定', 'Is WeCom bound', 'WeComバインド済み'), (row) =>
+    isBound(row.wecom_id),
+  ),
+  is_dingtalk_bound: ro('boolean', l('钉钉已绑定', 'Is DingTalk bound', 'DingTalkバインド済み'), (row) =>
+    isBound(row.dingtalk_id),
+  ),
+  is_feishu_bound: ro('boolean', l('飞书已绑定', 'Is FeiShu bound', 'FeiShuバインド済み'), (row) =>
+    isBound(row.feishu_id),
+  ),
   is_otp_secret_key_bound: ro('boolean', l('OTP 已绑定', 'Is OTP bound', 'OTPバインド済み'), () => false),
-  wecom_id: ro('string', l('企业微信', 'WeCom', 'WeCom'), () => null),
-  dingtalk_id: ro('string', l('钉钉', 'DingTalk', 'DingTalk'), () => null),
-  feishu_id: ro('string', l('飞书', 'FeiShu', 'FeiShu'), () => null),
+  // Stored (migration 830) and written only by binding through the provider (docs/auth-im-sms.md):
+  // read-only here, so no client claims another person's IM identity.
+  wecom_id: { ...ro('string', l('企业微信', 'WeCom', 'WeCom')), maxLength: 128 },
+  dingtalk_id: { ...ro('string', l('钉钉', 'DingTalk', 'DingTalk')), maxLength: 128 },
+  feishu_id: { ...ro('string', l('飞书', 'FeiShu', 'FeiShu')), maxLength: 128 },
   mfa_force_enabled: ro(
     'boolean',
     l('强制 MFA', 'MFA force enabled', 'MFA強制有効'),
