@@ -330,9 +330,10 @@ export class Client {
     }
   }
 
-  /** POSTs the MFA step's form like the browser does. */
-  submitMfaCode(code: string): Promise<Response> {
+  /** POSTs the MFA step's form like the browser does; `mfaType` 'sms' for a code by text message. */
+  submitMfaCode(code: string, mfaType?: 'otp' | 'sms'): Promise<Response> {
     const form = new URLSearchParams({ code, csrfmiddlewaretoken: this.cookies.get('jms_csrftoken') ?? '' });
+    if (mfaType) form.set('mfa_type', mfaType);
     return this.request(LOGIN_MFA_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -352,6 +353,7 @@ export function loginPageData(html: string): {
   mfa?: 'otp' | 'enrol';
   otpSecret?: string;
   otpQr?: string;
+  smsPhone?: string;
 } {
   const match = /<script type="application\/json" id="bastion-login-data">([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error(`no login data in page: ${html.slice(0, 200)}`);

@@ -12,6 +12,7 @@ import {
 import { claimOtpStep } from '../data/stores/user-otp';
 import { findUserById, type UserRecord } from '../data/stores/users';
 import { csrfFailed } from '../http/api-error';
+import { clientAddress } from '../http/client-address';
 import { requestLanguage, type Lang } from '../http/language';
 import { BUILTIN_ROLE_IDS } from '../rbac/builtin-roles';
 import { UserAccess } from '../rbac/user-permissions';
@@ -20,7 +21,8 @@ import { credentialMessage } from './credential-messages';
 import { recordSignIn } from './login-audit';
 import { loginMessage } from './login-messages';
 import { anonymousCsrf, csrfMatches, sendLoginPage } from './login-page';
-import { LOGIN_MFA_PATH, LOGIN_PATH } from './login-paths';
+import { LOGIN_MFA_PATH, LOGIN_MFA_SMS_PATH, LOGIN_PATH } from './login-paths';
+import { checkSmsCode, maskedPhone, sendSmsCode, smsMessage, smsOffered } from './mfa-sms';
 import { bindOtpSecret, checkUserOtp, countedMfaCheck, hasOtpBound } from './mfa-verify';
 import { accessRequest, RadiusError } from '../radius/radius-client';
 import { radiusSettings } from '../radius/radius-settings';
@@ -150,10 +152,23 @@ async function checkCode(
   ctx: AppContext,
   token: string,
   pending: PendingSignIn,
-  step: Exclude<MfaStep, 'none'>,
+  step: Exclude<MfaStep, 'none'> | 'sms',
   code: string,
   lang: Lang,
 ): Promise<CodeOutcome> {
+  if (step === 'sms') {
+    const check = await checkSmsCode(ctx, { token, userId: pending.userId }, code);
+    if (check.ok) return { ok: true };
+    const blocked = check.reason === 'blocked';
+    return {
+      ok: false,
+      error: blocked
+        ? credentialMessage('otpBlocked', lang, { minutes: check.minutes })
+        : smsMessage('codeInvalid', lang),
+      reason: blocked ? 'user_blocked' : 'mfa_failed',
+      endsSignIn: blocked,
+    };
+  }
   if (step === 'otp' || step === 'radius') {
     const check =
       step === 'otp'
@@ -206,11 +221,14 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     error: string,
   ): Promise<FastifyReply> => {
     const step = await heldStep(ctx, held.pending.userId);
+    const user = await findUserById(ctx.db, held.pending.userId);
     const base = {
       next: held.pending.next,
       error,
       username: held.pending.username,
       csrfToken: anonymousCsrf(ctx, request, reply),
+      // The choice of a code by text message (docs/auth.md#codes-by-text-message), with the number it goes to.
+      ...(user && (await smsOffered(ctx, user)) ? { smsPhone: maskedPhone(user) } : {}),
     };
     // A RADIUS-checked code is typed in the same field as an authenticator's.
     if (step !== 'enrol') return sendLoginPage(ctx, request, reply, { ...base, mfa: 'otp' });
@@ -232,6 +250,30 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     return mfaPage(request, reply, held, '');
   });
 
+  // Under the pending sign-in cookie's path, so the cookie stays scoped to the sign-in pages
+  // (docs/auth.md#codes-by-text-message).
+  app.post(LOGIN_MFA_SMS_PATH, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const token = typeof body.csrfmiddlewaretoken === 'string' ? body.csrfmiddlewaretoken : '';
+    if (csrfMatches(ctx, request, token) === null) throw csrfFailed();
+    const lang = requestLanguage(request);
+    reply.header('cache-control', 'no-store');
+    const held = await pendingOf(request);
+    const user = held ? await findUserById(ctx.db, held.pending.userId) : null;
+    if (!held || !user) return reply.code(400).send({ error: smsMessage('signInExpired', lang) });
+    const outcome = await sendSmsCode(
+      ctx,
+      request.log,
+      { token: held.token, user, address: clientAddress(request) },
+      lang,
+    );
+    if (outcome.ok) return { msg: outcome.message, cool_down: outcome.coolDownSeconds };
+    return reply.code(outcome.status).send({
+      error: outcome.error,
+      ...(outcome.coolDownSeconds ? { cool_down: outcome.coolDownSeconds } : {}),
+    });
+  });
+
   app.post(LOGIN_MFA_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const text = (name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
@@ -240,12 +282,20 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     if (!held) return reply.redirect(LOGIN_PATH, 302);
     const lang = requestLanguage(request);
     const code = text('code').trim();
+    const bySms = text('mfa_type') === 'sms';
     if (!OTP_CODE_PATTERN.test(code))
-      return mfaPage(request, reply, held, credentialMessage('otpCodeFormat', lang));
+      return mfaPage(
+        request,
+        reply,
+        held,
+        bySms ? smsMessage('codeInvalid', lang) : credentialMessage('otpCodeFormat', lang),
+      );
 
     const { token, pending } = held;
     const user = await findUserById(ctx.db, pending.userId);
-    const step = await heldStep(ctx, pending.userId);
+    if (bySms && !(await smsOffered(ctx, user)))
+      return mfaPage(request, reply, held, smsMessage('notOffered', lang));
+    const step = bySms ? 'sms' : await heldStep(ctx, pending.userId);
     const log = (reason: string) =>
       recordSignIn(ctx.db, request, {
         username: pending.username,

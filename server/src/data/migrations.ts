@@ -421,6 +421,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX users_feishu_id ON users (feishu_id);
     `,
   },
+  {
+    // docs/auth.md#codes-by-text-message: the text-message code of a pending sign-in (sealed), when it
+    // stops counting, and when the last one was sent (the cool-down between two).
+    id: 831,
+    name: 'login_pending: text-message code',
+    sql: (t) => `
+      ALTER TABLE login_pending ADD COLUMN sms_code ${t.text};
+      ALTER TABLE login_pending ADD COLUMN sms_expires_at ${t.bigint};
+      ALTER TABLE login_pending ADD COLUMN sms_sent_at ${t.bigint};
+    `,
+  },
 ];
 
 /** The migrations of one backend, in the order they apply. */

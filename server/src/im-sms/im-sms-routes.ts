@@ -9,23 +9,8 @@ import { IM_SOURCES, imAccessToken } from './im-clients';
 import { addImChannels } from './im-channels';
 import { IM_FIELDS } from './im-settings';
 import { ProviderError, providerMessage, providerReach } from './provider-request';
-import { sendSmsWith, type SmsBackend } from './sms-clients';
-
-const SMS_FIELDS: Record<SmsBackend, { secret: string; needed: readonly string[] }> = {
-  alibaba: {
-    secret: 'ALIBABA_ACCESS_KEY_SECRET',
-    needed: ['ALIBABA_ACCESS_KEY_ID', 'ALIBABA_VERIFY_SIGN_NAME', 'ALIBABA_VERIFY_TEMPLATE_CODE'],
-  },
-  tencent: {
-    secret: 'TENCENT_SECRET_KEY',
-    needed: [
-      'TENCENT_SECRET_ID',
-      'TENCENT_SDKAPPID',
-      'TENCENT_VERIFY_SIGN_NAME',
-      'TENCENT_VERIFY_TEMPLATE_CODE',
-    ],
-  },
-};
+import { sendSmsWith } from './sms-clients';
+import { SMS_FIELDS } from './sms-settings';
 
 /**
  * The values a test uses: what the form sends over the saved ones, a blank secret meaning the saved one

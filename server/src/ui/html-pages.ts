@@ -132,6 +132,8 @@ export interface LoginPageData {
   /** Enrolment only: the secret to type into an authenticator and its QR code (an SVG data URL). */
   otpSecret?: string;
   otpQr?: string;
+  /** The MFA step may take a code by text message, sent to this (masked) number; absent: not offered. */
+  smsPhone?: string;
 }
 
 /** login.html with its page data and the console files to warm embedded as inert JSON; null when not built. */

@@ -3,9 +3,10 @@ import { WriteVersions } from '../write-versions';
 
 /**
  * What a failure counter or block is keyed by; `mfa`: wrong one-time codes per user id (auth/mfa-verify.ts);
- * `forgot_ip` / `forgot_email`: forgotten-password requests (mail/forgot-limit.ts).
+ * `forgot_ip` / `forgot_email`: forgotten-password requests (mail/forgot-limit.ts); `sms_ip` / `sms_user`:
+ * text-message codes sent at sign-in (auth/mfa-sms.ts).
  */
-export type LockScope = 'user_ip' | 'ip' | 'user' | 'mfa' | 'forgot_ip' | 'forgot_email';
+export type LockScope = 'user_ip' | 'ip' | 'user' | 'mfa' | 'forgot_ip' | 'forgot_email' | 'sms_ip' | 'sms_user';
 
 /**
  * Adds one failure to the counter and returns the new count. Like the Django cache counter of v2.21, the

@@ -76,3 +76,65 @@ export async function deletePendingSignIn(db: Database, token: string): Promise<
 export async function deleteExpiredPendingSignIns(db: Database, now: number): Promise<number> {
   return (await db.run('DELETE FROM login_pending WHERE expires_at <= ?', [now])).changes;
 }
+
+/** The text-message code of a pending sign-in (docs/auth.md#codes-by-text-message): sealed, with its times. */
+export interface PendingSmsCode {
+  sealed: string | null;
+  expiresAt: number;
+  sentAt: number | null;
+}
+
+export async function findPendingSmsCode(db: Database, token: string): Promise<PendingSmsCode | null> {
+  const row = await db.get<{ sms_code: string | null; sms_expires_at: number | null; sms_sent_at: number | null }>(
+    'SELECT sms_code, sms_expires_at, sms_sent_at FROM login_pending WHERE id_hash = ?',
+    [hashToken(token)],
+  );
+  return row
+    ? {
+        sealed: row.sms_code,
+        expiresAt: Number(row.sms_expires_at ?? 0),
+        sentAt: row.sms_sent_at === null ? null : Number(row.sms_sent_at),
+      }
+    : null;
+}
+
+/**
+ * Takes the send slot of a pending sign-in: true when no code was sent since `coolDownStart`, so of two
+ * racing requests one sends. The previous code stops counting at once.
+ */
+export async function claimSmsSend(
+  db: Database,
+  token: string,
+  now: number,
+  coolDownStart: number,
+): Promise<boolean> {
+  const result = await db.run(
+    `UPDATE login_pending SET sms_code = NULL, sms_expires_at = NULL, sms_sent_at = ?
+     WHERE id_hash = ? AND (sms_sent_at IS NULL OR sms_sent_at <= ?)`,
+    [now, hashToken(token), coolDownStart],
+  );
+  return result.changes === 1;
+}
+
+/** Keeps the code just sent; null gives the send slot back (the provider did not take the message). */
+export async function setPendingSmsCode(
+  db: Database,
+  token: string,
+  code: { sealed: string; expiresAt: number } | null,
+): Promise<void> {
+  await db.run(
+    code
+      ? 'UPDATE login_pending SET sms_code = ?, sms_expires_at = ? WHERE id_hash = ?'
+      : 'UPDATE login_pending SET sms_code = NULL, sms_expires_at = NULL, sms_sent_at = NULL WHERE id_hash = ?',
+    code ? [code.sealed, code.expiresAt, hashToken(token)] : [hashToken(token)],
+  );
+}
+
+/** Uses up the code read as `sealed`: true for the one call that did, so a code signs in once. */
+export async function spendPendingSmsCode(db: Database, token: string, sealed: string): Promise<boolean> {
+  const result = await db.run(
+    'UPDATE login_pending SET sms_code = NULL, sms_expires_at = NULL WHERE id_hash = ? AND sms_code = ?',
+    [hashToken(token), sealed],
+  );
+  return result.changes === 1;
+}
