@@ -354,6 +354,7 @@ export function loginPageData(html: string): {
   otpSecret?: string;
   otpQr?: string;
   smsPhone?: string;
+  mfaType?: 'sms';
 } {
   const match = /<script type="application\/json" id="bastion-login-data">([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error(`no login data in page: ${html.slice(0, 200)}`);

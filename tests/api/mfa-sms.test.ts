@@ -6,7 +6,14 @@ import { bindOtpSecret } from '../../server/src/auth/mfa-verify';
 import { newOtpSecret } from '../../server/src/auth/totp';
 import { updateOwnProfile } from '../../server/src/data/stores/users';
 import { startImProviders, type TestImProviders } from '../support/im-providers.mjs';
-import { ADMIN_PASSWORD, Client, LOGIN_MFA_URL, loginPageData, startTestServer, type TestServer } from './harness';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  LOGIN_MFA_URL,
+  loginPageData,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import { call, signedIn } from './identity-helpers';
 
 const SEND_CODE = '/core/auth/login/mfa/send-code/';
@@ -123,9 +130,12 @@ describe('MFA codes by text message', () => {
 
     const wrong = await client.submitMfaCode(code === '000000' ? '111111' : '000000', 'sms');
     expect(wrong.status).toBe(200);
-    expect(loginPageData(await wrong.text()).error).toBe(
-      'The code is wrong or has expired; check it or send a new one.',
-    );
+    // The page comes back with the text message still chosen.
+    expect(loginPageData(await wrong.text())).toMatchObject({
+      error: 'The code is wrong or has expired; check it or send a new one.',
+      mfaType: 'sms',
+      smsPhone: '138****5678',
+    });
     const right = await client.submitMfaCode(code, 'sms');
     expect([right.status, right.headers.get('location')]).toEqual([302, '/ui/assets/assets']);
     expect((await client.json<{ username: string }>(PROFILE)).body.username).toBe(username);

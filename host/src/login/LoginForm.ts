@@ -177,6 +177,7 @@ export function renderMfaForm(root: HTMLElement, data: LoginPageData, m: LoginMe
   });
   const csrf = el('input', { type: 'hidden', name: 'csrfmiddlewaretoken' });
   csrf.value = data.csrfToken;
+  const mfaType = el('input', { type: 'hidden', name: 'mfa_type', value: 'otp' });
   const enrolment =
     data.mfa === 'enrol'
       ? [
@@ -190,24 +191,110 @@ export function renderMfaForm(root: HTMLElement, data: LoginPageData, m: LoginMe
           ]),
         ]
       : [el('p', { class: 'login-hint' }, [m.mfaHint])];
+  const sms = data.smsPhone ? smsMethod(data, m, showError, mfaType, enrolment) : null;
   const form = el('form', { method: 'post', action: MFA_PATH, novalidate: '' }, [
     csrf,
-    el('div', { class: 'login-field' }, [el('label', { for: 'code' }, [m.mfaCode]), code]),
+    mfaType,
+    el('div', { class: 'login-field' }, [
+      el('label', { for: 'code' }, [m.mfaCode]),
+      el('div', { class: 'login-code-row' }, [code, ...(sms ? [sms.send] : [])]),
+    ]),
     el('button', { type: 'submit', class: 'login-submit', 'data-testid': 'mfa-submit' }, [m.mfaSubmit]),
   ]);
   form.addEventListener('submit', (event) => {
     if (!/^\d{6}$/.test(code.value.trim())) {
       event.preventDefault();
-      showError(m.codeRequired);
+      showError(mfaType.value === 'sms' ? m.smsCodeRequired : m.codeRequired);
       code.focus();
     }
   });
   const back = el('a', { class: 'login-back', href: LOGIN_PATH }, [m.backToLogin]);
-  showCard(root, data, m, ...enrolment, errorBox, form, back);
+  showCard(root, data, m, ...(sms ? sms.choice : []), ...enrolment, errorBox, form, back);
   code.focus();
+}
+
+/** `{{name}}` placeholders of a login string filled in. */
+const fill = (text: string, values: Record<string, string | number>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/**
+ * The choice of a code by text message at the MFA step (docs/auth.md#codes-by-text-message): the method
+ * radios above the form, and a "send code" button beside the code that asks the server to send one and then
+ * waits out the cool-down the server names. The authenticator's hints hide while the text message is chosen.
+ */
+function smsMethod(
+  data: LoginPageData,
+  m: LoginMessages,
+  showError: (text: string) => void,
+  mfaType: HTMLInputElement,
+  otpHints: HTMLElement[],
+): { choice: HTMLElement[]; send: HTMLButtonElement } {
+  const notice = el('p', { class: 'login-hint', role: 'status', 'data-testid': 'mfa-sms-notice' });
+  const send = el('button', { type: 'button', class: 'login-send', 'data-testid': 'mfa-send-code' }, [
+    m.sendCode,
+  ]);
+  const radio = (value: 'otp' | 'sms', label: string) => {
+    const input = el('input', {
+      type: 'radio',
+      name: 'mfa_method',
+      value,
+      'data-testid': `mfa-method-${value}`,
+    });
+    input.addEventListener('change', () => choose(value));
+    return { input, label: el('label', { class: 'login-method' }, [input, label]) };
+  };
+  const otp = radio('otp', m.methodOtp);
+  const bySms = radio('sms', m.methodSms);
+  const choose = (value: 'otp' | 'sms'): void => {
+    mfaType.value = value;
+    otp.input.checked = value === 'otp';
+    bySms.input.checked = value === 'sms';
+    for (const hint of otpHints) hint.hidden = value === 'sms';
+    send.hidden = value !== 'sms';
+    notice.textContent = value === 'sms' ? fill(m.smsHint, { phone: data.smsPhone }) : '';
+    notice.hidden = value !== 'sms';
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const coolDown = (seconds: number): void => {
+    clearInterval(timer);
+    let left = seconds;
+    const tick = (): void => {
+      send.disabled = left > 0;
+      send.textContent = left > 0 ? fill(m.resendIn, { seconds: left }) : m.sendCode;
+      if (left-- <= 0) clearInterval(timer);
+    };
+    tick();
+    timer = setInterval(tick, 1000);
+  };
+  send.addEventListener('click', () => {
+    send.disabled = true;
+    void fetch(SEND_CODE_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfmiddlewaretoken: data.csrfToken }).toString(),
+    })
+      .then(async (response) => {
+        const answer = (await response.json()) as { msg?: string; error?: string; cool_down?: number };
+        showError(answer.error ?? '');
+        if (answer.msg) notice.textContent = answer.msg;
+        coolDown(answer.cool_down ?? 0);
+      })
+      .catch(() => {
+        showError(m.sendFailed);
+        coolDown(0);
+      });
+  });
+  choose(data.mfaType === 'sms' ? 'sms' : 'otp');
+  return {
+    choice: [el('div', { class: 'login-methods', role: 'radiogroup' }, [otp.label, bySms.label]), notice],
+    send,
+  };
 }
 
 const LOGIN_PATH = '/core/auth/login/';
 /** The forgotten-password form: a reset link by mail (docs/mail.md#password-reset-links). */
 const FORGOT_PASSWORD_PATH = '/core/auth/password/forgot/';
 const MFA_PATH = '/core/auth/login/mfa/';
+/** Sends a code by text message for the MFA step; under the pending sign-in cookie's path. */
+const SEND_CODE_PATH = '/core/auth/login/mfa/send-code/';

@@ -14,6 +14,10 @@ export interface LoginPageData {
   otpSecret: string;
   /** The enrolment QR code; only a `data:image/svg+xml` URL is taken. */
   otpQr: string;
+  /** The MFA step may take a code by text message sent to this (masked) number; '' when not offered. */
+  smsPhone: string;
+  /** The method the last code was typed for ('sms' after a refused text-message code), else ''. */
+  mfaType: '' | 'sms';
   /** The outside sign-in sources that are on (docs/auth-sources.md): a button each, to a path of this server. */
   sources: { id: string; label: string; url: string }[];
   /** An http(s) address the Auth settings name for "forgot password"; '' for the console's own page. */
@@ -33,6 +37,8 @@ export const EMPTY_LOGIN_PAGE_DATA: LoginPageData = Object.freeze({
   mfa: '',
   otpSecret: '',
   otpQr: '',
+  smsPhone: '',
+  mfaType: '',
   sources: [],
   forgotPasswordUrl: '',
 });
@@ -85,6 +91,8 @@ export function readLoginPageData(doc: Document): LoginPageData {
       mfa: o.mfa === 'otp' || o.mfa === 'enrol' ? o.mfa : '',
       otpSecret: str(o.otpSecret),
       otpQr: str(o.otpQr).startsWith(QR_PREFIX) ? str(o.otpQr) : '',
+      smsPhone: str(o.smsPhone),
+      mfaType: o.mfaType === 'sms' ? 'sms' : '',
       sources: sources(o.sources),
       forgotPasswordUrl: webUrl(o.forgotPasswordUrl),
     };

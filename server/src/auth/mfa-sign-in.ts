@@ -219,6 +219,7 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     reply: FastifyReply,
     held: { token: string; pending: PendingSignIn },
     error: string,
+    bySms = false,
   ): Promise<FastifyReply> => {
     const step = await heldStep(ctx, held.pending.userId);
     const user = await findUserById(ctx.db, held.pending.userId);
@@ -228,7 +229,9 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
       username: held.pending.username,
       csrfToken: anonymousCsrf(ctx, request, reply),
       // The choice of a code by text message (docs/auth.md#codes-by-text-message), with the number it goes to.
-      ...(user && (await smsOffered(ctx, user)) ? { smsPhone: maskedPhone(user) } : {}),
+      ...(user && (await smsOffered(ctx, user))
+        ? { smsPhone: maskedPhone(user), ...(bySms ? { mfaType: 'sms' as const } : {}) }
+        : {}),
     };
     // A RADIUS-checked code is typed in the same field as an authenticator's.
     if (step !== 'enrol') return sendLoginPage(ctx, request, reply, { ...base, mfa: 'otp' });
@@ -289,6 +292,7 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
         reply,
         held,
         bySms ? smsMessage('codeInvalid', lang) : credentialMessage('otpCodeFormat', lang),
+        bySms,
       );
 
     const { token, pending } = held;
@@ -307,7 +311,7 @@ export function registerMfaLoginRoutes(app: FastifyInstance, ctx: AppContext): v
     const outcome = await checkCode(ctx, token, pending, step, code, lang);
     if (!outcome.ok) {
       await log(outcome.reason);
-      if (!outcome.endsSignIn) return mfaPage(request, reply, held, outcome.error);
+      if (!outcome.endsSignIn) return mfaPage(request, reply, held, outcome.error, bySms);
       await dropPendingSignIn(ctx, request, reply);
       return sendLoginPage(ctx, request, reply, {
         next: pending.next,

@@ -111,7 +111,12 @@ export async function sendSmsCode(
   const waitFor = async (): Promise<SmsSendOutcome> => {
     const last = (await findPendingSmsCode(ctx.db, held.token))?.sentAt ?? now;
     const seconds = Math.max(1, Math.ceil((last + SMS_COOL_DOWN_MS - now) / 1000));
-    return { ok: false, status: 429, error: smsMessage('coolDown', lang, { seconds }), coolDownSeconds: seconds };
+    return {
+      ok: false,
+      status: 429,
+      error: smsMessage('coolDown', lang, { seconds }),
+      coolDownSeconds: seconds,
+    };
   };
   const last = (await findPendingSmsCode(ctx.db, held.token))?.sentAt ?? null;
   if (last !== null && last > now - SMS_COOL_DOWN_MS) return waitFor();

@@ -134,6 +134,8 @@ export interface LoginPageData {
   otpQr?: string;
   /** The MFA step may take a code by text message, sent to this (masked) number; absent: not offered. */
   smsPhone?: string;
+  /** 'sms' when the page answers a refused code by text message: the page keeps that method chosen. */
+  mfaType?: 'sms';
 }
 
 /** login.html with its page data and the console files to warm embedded as inert JSON; null when not built. */

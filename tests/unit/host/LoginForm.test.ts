@@ -192,6 +192,43 @@ describe('MFA step', () => {
     expect(q<HTMLImageElement>(root, 'img.login-qr').getAttribute('src')).toBe(qr);
     expect(q(root, '.login-subtitle').textContent).toBe(LOGIN_MESSAGES.ja.enrolTitle);
   });
+
+  it('offers a code by text message only when the server does, and switches the form to it', () => {
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    renderMfaForm(root, { ...EMPTY, mfa: 'otp', csrfToken: 'tok' }, LOGIN_MESSAGES.en);
+    expect(root.querySelector('[data-testid="mfa-method-sms"]')).toBeNull();
+    expect(q(root, 'input[name=mfa_type]').value).toBe('otp');
+
+    renderMfaForm(
+      root,
+      { ...EMPTY, mfa: 'otp', csrfToken: 'tok', smsPhone: '138****5678' },
+      LOGIN_MESSAGES.en,
+    );
+    const send = q<HTMLButtonElement>(root, '[data-testid="mfa-send-code"]');
+    const otpHint = q<HTMLParagraphElement>(root, 'p.login-hint:not([role])');
+    expect(q(root, '[data-testid="mfa-method-otp"]').checked).toBe(true);
+    expect([send.hidden, otpHint.hidden]).toEqual([true, false]);
+
+    q(root, '[data-testid="mfa-method-sms"]').click();
+    expect(q(root, 'input[name=mfa_type]').value).toBe('sms');
+    expect([send.hidden, otpHint.hidden]).toEqual([false, true]);
+    expect(send.textContent).toBe('Send code');
+    expect(q(root, '[data-testid="mfa-sms-notice"]').textContent).toBe(
+      'A code will be sent by text message to 138****5678.',
+    );
+    q(root, '#code').value = '12';
+    expect(submit(root)).toBe(false);
+    expect(q(root, '[data-testid="login-error"]').textContent).toBe(
+      'Enter the 6-digit code from the text message',
+    );
+
+    // After a refused text-message code the page comes back with that method chosen.
+    renderMfaForm(root, { ...EMPTY, mfa: 'otp', smsPhone: '138****5678', mfaType: 'sms' }, LOGIN_MESSAGES.zh);
+    expect(q(root, '[data-testid="mfa-method-sms"]').checked).toBe(true);
+    expect(q(root, 'input[name=mfa_type]').value).toBe('sms');
+    expect(q(root, '[data-testid="mfa-send-code"]').textContent).toBe('发送验证码');
+  });
 });
 
 describe('console warm-up', () => {
