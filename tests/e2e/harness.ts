@@ -60,6 +60,11 @@ export interface ConsoleOptions {
   devOverrides?: boolean;
   /** Loads the demo data set (README "A console full of data"); its users' password is DEMO_PASSWORD. */
   demo?: boolean;
+  /**
+   * BASTION_PROVIDER_ORIGINS and BASTION_TLS_CA_FILE: the IM and SMS providers' hosts reached at the tests'
+   * loopback providers (tests/support/im-providers.mjs), whose certificate the server then trusts.
+   */
+  providers?: { origins: Record<string, string>; certificate: string };
 }
 
 /** The demo users' password when a console is started with `demo`. */
@@ -103,6 +108,8 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     licenseFile,
     licensePublicKey: TEST_LICENCE_KEY,
     authTempToken: options.authTempToken ?? false,
+    providerOrigins: options.providers?.origins ?? {},
+    outboundCa: options.providers?.certificate ?? null,
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let browser: Browser;
