@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bindOtpSecret } from '../../server/src/auth/mfa-verify';
 import { newOtpSecret } from '../../server/src/auth/totp';
+import { isOtpBound } from '../../server/src/data/stores/user-otp';
 import { updateOwnProfile } from '../../server/src/data/stores/users';
 import { startImProviders, type TestImProviders } from '../support/im-providers.mjs';
 import {
@@ -151,6 +152,25 @@ describe('MFA codes by text message', () => {
     const reused = await again.submitMfaCode(code, 'sms');
     expect(loginPageData(await reused.text()).error).toMatch(/^The code is wrong or has expired/);
     expect((await again.get(PROFILE)).status).toBe(401);
+  });
+
+  it('lets a user on whom MFA is forced take a text message instead of enrolling', async () => {
+    const user = await server.createUser({
+      username: 'fern',
+      email: 'fern@example.com',
+      password: 'fern-pass-1',
+    });
+    await updateOwnProfile(server.app.db, user.id, { phone: '13812345678' });
+    await server.app.db.run('UPDATE users SET mfa_level = 1 WHERE id = ?', [user.id]);
+    const client = await atMfaStep('fern');
+    expect(await mfaPage(client)).toMatchObject({ mfa: 'enrol', smsPhone: '138****5678' });
+    const before = providers.received.sms.length;
+    expect((await sendCode(client)).status).toBe(200);
+    const right = await client.submitMfaCode(receivedCode(before), 'sms');
+    expect([right.status, right.headers.get('location')]).toEqual([302, '/ui/assets/assets']);
+    // Signed in, and no authenticator was bound on the way.
+    expect((await client.get(PROFILE)).status).toBe(200);
+    expect(await isOtpBound(server.app.db, user.id)).toBe(false);
   });
 
   it('refuses an expired code and a code of an earlier send', async () => {
