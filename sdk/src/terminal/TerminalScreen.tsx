@@ -10,11 +10,13 @@ export interface TerminalHandle {
   write: (text: string) => void;
   /** Clears the screen and the scrollback, as a new terminal. */
   reset: () => void;
-  /** The size it has now (the fitted one where a dimension is not fixed). */
+  /** Columns it has now (the fitted number where they are not fixed). */
   readonly cols: number;
+  /** Rows it has now (the fitted number where they are not fixed). */
   readonly rows: number;
 }
 
+/** How a TerminalScreen looks and where its terminal goes. */
 export interface TerminalScreenProps {
   /** Fixed columns; omitted = as many as fit the container's width. */
   cols?: number;
@@ -22,9 +24,13 @@ export interface TerminalScreenProps {
   rows?: number;
   /** Take a lone `\n` as a new line (text logs); off for a recording of a real terminal, which sends `\r\n`. */
   convertEol?: boolean;
+  /** Font size in pixels (xterm's default otherwise). */
   fontSize?: number;
+  /** Classes of the screen's box (black, rounded corners), e.g. `overflow-auto` for a wide recording. */
   className?: string;
+  /** Styles of the screen's box. */
   style?: CSSProperties;
+  /** `data-testid` of the screen's box. */
   testId?: string;
   /** Called with the terminal once it is open, and with null when it is disposed (unmount). */
   onTerminal?: (terminal: TerminalHandle | null) => void;

@@ -4,6 +4,7 @@ import { SOCKET_SESSION_ENDED, TASK_LOG_SOCKET_PATH } from '../constants';
 /** Why a task log stopped short: the server's refusal (`not_found`, `invalid_task`, `log_unavailable`) or the session's end. */
 export type TaskLogStop = 'not_found' | 'invalid_task' | 'log_unavailable' | 'session_ended';
 
+/** A followed task log, as useTaskLogFollow returns it. */
 export interface TaskLogFollow {
   /** The task this state belongs to (null: none followed). */
   taskId: string | null;
