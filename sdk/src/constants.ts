@@ -39,6 +39,8 @@ export const PRE_VIEW_STORAGE_KEY = 'PreView';
 export const SYSTEM_ADMIN_ROLE_ID = '00000000-0000-0000-0000-000000000001';
 export const SITE_MESSAGE_URL = '/api/v1/notifications/site-message/';
 export const SITE_MESSAGE_SOCKET_PATH = '/ws/notifications/site-msg/';
+/** Where a task's log streams (`{task: <id>, type: 'celery'}` → `{message}` frames, docs/terminal-view.md). */
+export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
 /** Close code of a WebSocket whose session ended on the server (logout, password change, disabled user). */
 export const SOCKET_SESSION_ENDED = 4401;
 export const LICENSE_DETAIL_URL = '/api/v1/xpack/license/detail';

@@ -73,6 +73,9 @@ export {
   type DateFormat,
 } from './rules/formats';
 export { TASK_LOG_POPUP_FEATURES, taskLogPopupUrl, taskIdOf, openTaskLog } from './rules/taskLog';
+// Terminal view (docs/terminal-view.md): xterm.js as a lazy component, and a task's log as it grows.
+export { TerminalScreen, type TerminalHandle, type TerminalScreenProps } from './terminal/TerminalScreen';
+export { useTaskLogFollow, type TaskLogFollow, type TaskLogStop } from './terminal/useTaskLogFollow';
 // Plugins
 export {
   definePlugin,

@@ -87,6 +87,11 @@ describe('batch command', () => {
     await output.locator('text=<<< web-01: exit code 0').waitFor();
     await output.locator('text=<<< web-02: exit code 0').waitFor();
     expect(await output.locator('div', { hasText: /^hello from .*-batch$/ }).count()).toBe(2);
+    // The terminal takes the columns the page's width allows, not a fixed 80 (about 140 px narrower here): the
+    // screen fills its box but for xterm's padding, its scrollbar and less than one character cell.
+    const box = await batch.locator('[data-testid="batch-output"]').boundingBox();
+    const screen = await batch.locator('[data-testid="batch-output"] .xterm-screen').boundingBox();
+    expect(box && screen && box.width - screen.width).toBeLessThan(48);
     expect(page.errors).toEqual([]);
     await page.context().close();
 

@@ -1,24 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Terminal } from '@xterm/xterm';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Slider } from 'primereact/slider';
-import { Http, useService, useT } from '@bastion/sdk';
+import { Http, TerminalScreen, useService, useT } from '@bastion/sdk';
 import { parseAsciicast, type Cast } from './asciicast';
 import { replayInfoUrl } from './terminalApi';
 import { useReplay, type FrameSink } from './useReplay';
 
 const SPEEDS = [0.5, 1, 2, 4, 8];
-
-/** What xterm needs of its stylesheet: the helper textarea stays invisible, rows keep their height. */
-const XTERM_STYLE = `
-.replay-screen .xterm { position: relative; padding: 6px; }
-.replay-screen .xterm-helpers { position: absolute; top: 0; z-index: 5; }
-.replay-screen .xterm-helper-textarea { position: absolute; opacity: 0; left: -9999em; width: 0; height: 0; }
-.replay-screen .xterm-viewport { overflow-y: hidden; }
-.replay-screen .xterm-rows { white-space: pre; line-height: normal; }
-.replay-screen .xterm-char-measure-element { position: absolute; visibility: hidden; top: 0; left: -9999em; }
-`;
 
 const clockText = (seconds: number): string => {
   const whole = Math.floor(seconds);
@@ -34,7 +23,6 @@ type Load = { status: 'loading' } | { status: 'ready'; cast: Cast } | { status: 
 export default function ReplayPlayer({ sessionId }: { sessionId: string }) {
   const http = useService(Http);
   const t = useT();
-  const screen = useRef<HTMLDivElement>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [sink, setSink] = useState<FrameSink | null>(null);
   const cast = load.status === 'ready' ? load.cast : null;
@@ -57,28 +45,17 @@ export default function ReplayPlayer({ sessionId }: { sessionId: string }) {
     };
   }, [http, sessionId, t]);
 
-  useEffect(() => {
-    if (!cast || !screen.current) return;
-    const terminal = new Terminal({
-      cols: cast.width,
-      rows: cast.height,
-      disableStdin: true,
-      convertEol: false,
-    });
-    terminal.open(screen.current);
-    setSink({ reset: () => terminal.reset(), write: (text) => terminal.write(text) });
-    return () => {
-      setSink(null);
-      terminal.dispose();
-    };
-  }, [cast]);
-
   if (load.status === 'failed') return <p className="text-color-secondary">{load.text}</p>;
   if (!cast) return <i className="pi pi-spin pi-spinner" aria-label={t('replay.loading')} />;
   return (
     <div className="flex flex-column gap-2" data-testid="replay-player">
-      <style>{XTERM_STYLE}</style>
-      <div ref={screen} className="replay-screen overflow-auto border-round" style={{ background: '#000' }} />
+      <TerminalScreen
+        cols={cast.width}
+        rows={cast.height}
+        className="overflow-auto"
+        // The player draws into the terminal once it is open; a disposed one (null) takes no more frames.
+        onTerminal={setSink}
+      />
       <div className="flex align-items-center gap-3 flex-wrap">
         <Button
           icon={replay.playing ? 'pi pi-pause' : 'pi pi-play'}

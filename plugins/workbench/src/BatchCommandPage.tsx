@@ -1,12 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Terminal } from '@xterm/xterm';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Tree, type TreeCheckboxSelectionKeys, type TreeExpandedKeysType } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
-import { Http, isHttpError, useService, useT } from '@bastion/sdk';
-import { BATCH_COMMAND_TREE_URL, COMMAND_EXECUTIONS_URL, RUN_AS_URL, TASK_LOG_SOCKET_PATH } from './paths';
+import {
+  Http,
+  TerminalScreen,
+  isHttpError,
+  useService,
+  useT,
+  useTaskLogFollow,
+  type TerminalHandle,
+} from '@bastion/sdk';
+import { BATCH_COMMAND_TREE_URL, COMMAND_EXECUTIONS_URL, RUN_AS_URL } from './paths';
 
 interface RunAs {
   id: string;
@@ -21,15 +28,6 @@ interface TreeItem {
   isParent: boolean;
   meta: { type: 'node' | 'asset'; data: { id?: string; ip?: string } };
 }
-
-/** What xterm needs of its stylesheet: the helper textarea stays invisible, rows keep their height. */
-const XTERM_STYLE = `
-.batch-output .xterm { position: relative; padding: 6px; }
-.batch-output .xterm-helpers { position: absolute; top: 0; z-index: 5; }
-.batch-output .xterm-helper-textarea { position: absolute; opacity: 0; left: -9999em; width: 0; height: 0; }
-.batch-output .xterm-rows { white-space: pre; line-height: normal; }
-.batch-output .xterm-char-measure-element { position: absolute; visibility: hidden; top: 0; left: -9999em; }
-`;
 
 /** The zTree list as nested tree nodes; an asset's key is `<node>:<asset>` (it may sit under two nodes). */
 function toTree(items: readonly TreeItem[]): TreeNode[] {
@@ -57,23 +55,6 @@ function checkedHosts(nodes: readonly TreeNode[], keys: TreeCheckboxSelectionKey
   return [...hosts];
 }
 
-/** Follows a run's log on the task-log socket into the terminal. Returns the stop function. */
-function followLog(id: string, term: Terminal): () => void {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const socket = new WebSocket(`${scheme}//${window.location.host}${TASK_LOG_SOCKET_PATH}`);
-  socket.onopen = () => socket.send(JSON.stringify({ task: id, type: 'celery' }));
-  socket.onmessage = (event) => {
-    try {
-      const data = JSON.parse(String(event.data)) as { message?: unknown };
-      // The log is text: a lone \n must also return the carriage.
-      if (typeof data.message === 'string') term.write(data.message.replace(/\r?\n/g, '\r\n'));
-    } catch {
-      // not a frame of ours
-    }
-  };
-  return () => socket.close();
-}
-
 /**
  * Batch command (docs/batch-commands.md#the-page): the hosts permitted with the chosen system user (SSH,
  * automatic login) in a tree with checkboxes, the command, and each host's output streamed into a terminal.
@@ -88,9 +69,11 @@ export default function BatchCommandPage() {
   const [command, setCommand] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [running, setRunning] = useState(false);
-  const screen = useRef<HTMLDivElement>(null);
-  const term = useRef<Terminal | null>(null);
-  const stop = useRef<(() => void) | null>(null);
+  const [terminal, setTerminal] = useState<TerminalHandle | null>(null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const log = useTaskLogFollow(runId);
+  // How much of the run's log the terminal shows already: the log only grows, the terminal gets the rest.
+  const shown = useRef<{ on: TerminalHandle | null; length: number }>({ on: null, length: 0 });
   const tree = useMemo(() => toTree(items), [items]);
   // Every node opens: the hosts one may run on are few enough to see at once, and are searchable.
   const [expanded, setExpanded] = useState<TreeExpandedKeysType>({});
@@ -111,16 +94,16 @@ export default function BatchCommandPage() {
   }, [http, runAs]);
 
   useEffect(() => {
-    if (!screen.current) return;
-    const terminal = new Terminal({ rows: 20, convertEol: false, disableStdin: true, fontSize: 13 });
-    terminal.open(screen.current);
-    term.current = terminal;
-    return () => {
-      stop.current?.();
-      terminal.dispose();
-      term.current = null;
-    };
-  }, []);
+    if (!terminal) return;
+    // A new terminal is blank; another run's log (shorter than what is shown) starts on a clean screen.
+    if (shown.current.on !== terminal) shown.current = { on: terminal, length: 0 };
+    else if (log.text.length < shown.current.length) {
+      terminal.reset();
+      shown.current.length = 0;
+    }
+    terminal.write(log.text.slice(shown.current.length));
+    shown.current.length = log.text.length;
+  }, [terminal, log.text]);
 
   const execute = async () => {
     const hosts = checkedHosts(tree, checked);
@@ -130,11 +113,9 @@ export default function BatchCommandPage() {
       const run = await http.post<{ id: string }>(
         COMMAND_EXECUTIONS_URL,
         { hosts, run_as: runAs ?? '', command },
-        { params: { cols: 80, rows: 20 }, silent: true },
+        { params: { cols: terminal?.cols ?? 80, rows: terminal?.rows ?? 20 }, silent: true },
       );
-      stop.current?.();
-      term.current?.reset();
-      if (term.current) stop.current = followLog(run.id, term.current);
+      setRunId(run.id);
     } catch (error) {
       const data = isHttpError(error) ? error.data : null;
       const found: Record<string, string> = {};
@@ -150,7 +131,6 @@ export default function BatchCommandPage() {
 
   return (
     <div className="grid" data-testid="batch-command">
-      <style>{XTERM_STYLE}</style>
       <div className="col-12 lg:col-3">
         <div className="surface-card border-round p-3 h-full flex flex-column gap-2">
           <label htmlFor="batch-run-as" className="font-medium">
@@ -210,11 +190,14 @@ export default function BatchCommandPage() {
             data-testid="batch-execute"
           />
         </div>
-        <div
-          ref={screen}
-          className="batch-output border-round overflow-hidden"
-          style={{ background: '#000' }}
-          data-testid="batch-output"
+        {/* The run's log is text: a lone \n returns the carriage too (convertEol). */}
+        <TerminalScreen
+          rows={20}
+          fontSize={13}
+          convertEol
+          className="overflow-hidden"
+          testId="batch-output"
+          onTerminal={setTerminal}
         />
       </div>
     </div>

@@ -19,8 +19,6 @@ export const MY_SESSIONS_URL = '/api/v1/terminal/my-sessions/';
 export const COMMAND_EXECUTIONS_URL = '/api/v1/ops/command-executions/';
 export const RUN_AS_URL = '/api/v1/perms/system-users-permission/';
 export const BATCH_COMMAND_TREE_URL = '/api/v1/perms/users/nodes-with-assets/tree/';
-/** Where a run's log streams (`{task: <id>, type: 'celery'}` → `{message}` frames). */
-export const TASK_LOG_SOCKET_PATH = '/ws/ops/tasks/log/';
 
 export const HOME_PATH = '/workbench/home';
 export const ASSETS_PATH = '/workbench/assets';
