@@ -21,13 +21,14 @@ export const METADATA_TIMEOUT_MS = 10_000;
 const METADATA_MAX_BYTES = 1_000_000;
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
+// XML escapes are undone (`&amp;` in an SSO address with a query is `&`). The parser leaves an entity whose
+// value refers to other entities unexpanded, so an entity bomb stays a few bytes of text.
 const parser = new XMLParser({
   removeNSPrefix: true,
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   parseTagValue: false,
   parseAttributeValue: false,
-  processEntities: false,
   isArray: (name) =>
     ['EntityDescriptor', 'IDPSSODescriptor', 'KeyDescriptor', 'X509Certificate'].includes(name) ||
     name.endsWith('Service'),

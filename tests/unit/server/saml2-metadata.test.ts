@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MetadataError, parseIdpMetadata } from '../../../server/src/sso/saml2-idp-metadata';
 import { normalisePem } from '../../../server/src/sso/saml2-settings';
 import { wrongRecipient } from '../../../server/src/sso/saml2-service-provider';
+import { throwAwayCertificate } from '../../support/test-certificate.mjs';
 
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
@@ -27,6 +28,17 @@ describe('parseIdpMetadata', () => {
     expect(() => parseIdpMetadata(metadata(sso))).toThrow(MetadataError);
     const junk = `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>bm90IGEgY2VydA==</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
     expect(() => parseIdpMetadata(metadata(`${junk}${sso}`))).toThrow(/no signing certificate/);
+  });
+
+  it('reads addresses with their XML escapes undone (an SSO URL with a query)', () => {
+    const body = throwAwayCertificate()
+      .cert.replace(/-----[A-Z ]+-----/g, '')
+      .replace(/\s+/g, '');
+    const key = `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${body}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
+    const sso = `<md:SingleSignOnService Binding="${REDIRECT}" Location="https://idp.example/sso?tenant=a&amp;app=b"/>`;
+    const read = parseIdpMetadata(metadata(`${key}${sso}`));
+    expect(read.ssoUrl).toBe('https://idp.example/sso?tenant=a&app=b');
+    expect(read.certs).toHaveLength(1);
   });
 
   it('refuses what is not XML or describes no IdP', () => {
