@@ -10,11 +10,23 @@ import { startSamlIdp, type SamlResponseOptions, type TestSamlIdp } from '../sup
 import { freePort } from '../support/server-process.mjs';
 import { ADMIN_PASSWORD, Client, loginPageData, startTestServer, type TestServer } from './harness';
 import { call, signedIn } from './identity-helpers';
+import {
+  configureSaml2,
+  englishBrowser,
+  loginPageError,
+  postToAcs,
+  profileStatus,
+  saml2SignIn,
+  SAML2_ACS,
+  SAML2_LOGIN,
+  SAML2_SETTINGS,
+  startSaml2SignIn,
+} from './saml2-helpers';
 
-const SAML2 = '/api/v1/settings/setting/?category=saml2';
+const SAML2 = SAML2_SETTINGS;
 const AUTH = '/api/v1/settings/setting/?category=auth';
-const LOGIN = '/core/auth/saml2/login/';
-const ACS = '/core/auth/saml2/callback/';
+const LOGIN = SAML2_LOGIN;
+const ACS = SAML2_ACS;
 
 describe('SAML2 sign-in', () => {
   let server: TestServer;
@@ -40,44 +52,12 @@ describe('SAML2 sign-in', () => {
     await idp?.close();
   });
 
-  const configure = (extra: Record<string, unknown> = {}) =>
-    call<Record<string, unknown>>(admin, 'PATCH', SAML2, {
-      AUTH_SAML2: true,
-      SAML2_IDP_METADATA_URL: idp.metadataUrl,
-      SAML2_RENAME_ATTRIBUTES: { displayName: 'name', mail: 'email' },
-      AUTH_SAML2_ALWAYS_UPDATE_USER: true,
-      SAML2_LOGOUT_COMPLETELY: true,
-      ...extra,
-    });
-
-  /** A browser that starts a sign-in here; its AuthnRequest as the IdP reads it. */
-  async function startSignIn() {
-    const browser = new Client(server.baseUrl);
-    browser.cookies.set('django_language', 'en');
-    const started = await browser.get(`${LOGIN}?next=${encodeURIComponent('/ui/#/audits/login-logs')}`);
-    expect(started.status).toBe(302);
-    const location = started.headers.get('location') ?? '';
-    expect(location.startsWith(`${idp.url}/sso?SAMLRequest=`)).toBe(true);
-    return { browser, request: idp.readAuthnRequest(location) };
-  }
-
-  const post = (browser: Client, samlResponse: string) =>
-    browser.request(ACS, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-    });
-
-  /** A whole sign-in whose response the IdP makes with `options`: the ACS's answer. */
-  async function signInAs(username: string, options: SamlResponseOptions = {}) {
-    const { browser, request } = await startSignIn();
-    const samlResponse = idp.responseFor(request, username, options);
-    const answer = await post(browser, samlResponse);
-    return { browser, answer, request, samlResponse };
-  }
-
-  const errorOf = async (answer: Response) => loginPageData(await answer.text()).error;
-  const profileStatus = async (browser: Client) => (await browser.json('/api/v1/users/profile/')).status;
+  const configure = (extra: Record<string, unknown> = {}) => configureSaml2(admin, idp, extra);
+  const startSignIn = () => startSaml2SignIn(server.baseUrl, idp);
+  const post = postToAcs;
+  const signInAs = (username: string, options: SamlResponseOptions = {}) =>
+    saml2SignIn(server, idp, username, options);
+  const errorOf = loginPageError;
 
   it('checks the settings on save: metadata usable, key and certificate a pair, secrets never answered', async () => {
     const bad = await call<Record<string, string[]>>(admin, 'PATCH', SAML2, {
@@ -257,8 +237,7 @@ describe('SAML2 sign-in', () => {
 
     // A valid response for someone else's sign-in, posted by a browser that started none.
     const other = await startSignIn();
-    const stranger = new Client(server.baseUrl);
-    stranger.cookies.set('django_language', 'en');
+    const stranger = englishBrowser(server.baseUrl);
     const foreign = await post(stranger, idp.responseFor(other.request, 'saml-alice'));
     expect(foreign.status).toBe(400);
     expect(await errorOf(foreign)).toContain('was not started here');
@@ -307,8 +286,7 @@ describe('SAML2 sign-in', () => {
     const gone = await startSamlIdp();
     await configure({ SAML2_IDP_METADATA_URL: gone.metadataUrl });
     await gone.close();
-    const browser = new Client(server.baseUrl);
-    browser.cookies.set('django_language', 'en');
+    const browser = englishBrowser(server.baseUrl);
     const answer = await browser.get(LOGIN);
     expect(answer.status).toBe(400);
     expect(await errorOf(answer)).toContain(gone.metadataUrl);
@@ -319,8 +297,7 @@ describe('SAML2 sign-in', () => {
     const basic = '/api/v1/settings/setting/?category=basic';
     expect((await call(admin, 'PATCH', basic, { SITE_URL: '' })).status).toBe(200);
     try {
-      const browser = new Client(server.baseUrl);
-      browser.cookies.set('django_language', 'en');
+      const browser = englishBrowser(server.baseUrl);
       const answer = await browser.get(LOGIN);
       expect(answer.status).toBe(400);
       expect(await errorOf(answer)).toBe(

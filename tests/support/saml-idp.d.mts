@@ -20,14 +20,42 @@ export interface SamlResponseOptions {
   expired?: boolean;
   attributes?: Record<string, string>;
 }
+export interface SamlLogoutOptions {
+  binding?: 'redirect' | 'post';
+  sign?: boolean;
+  signer?: SamlKeyPair;
+  issuer?: string;
+  destination?: string;
+  relayState?: string;
+}
+/** A message of the HTTP-Redirect binding (`url`) or of the HTTP-POST binding (`form`). */
+export type SamlLogoutMessage =
+  { url: string; form?: undefined } | { form: Record<string, string>; url?: undefined };
 export interface TestSamlIdp {
   url: string;
   metadataUrl: string;
   metadata(): string;
   keys: { idp: SamlKeyPair; other: SamlKeyPair; sp: SamlKeyPair; sp2: SamlKeyPair };
   logouts: string[];
+  logoutResponses: { url: string; xml: string }[];
+  sessionIndexes: Record<string, string[]>;
+  /** The SP's single logout service; the IdP's messages go there. */
+  spLogoutUrl: string;
   readAuthnRequest(location: string): SamlAuthnRequest;
   responseFor(request: SamlAuthnRequest, username: string, options?: SamlResponseOptions): string;
+  logoutResponseFor(
+    requestXml: string,
+    options?: SamlLogoutOptions & { inResponseTo?: string; status?: string },
+  ): SamlLogoutMessage;
+  logoutRequestFor(
+    options: SamlLogoutOptions & {
+      nameID: string;
+      sessionIndex?: string;
+      issuedAgoMs?: number;
+      notOnOrAfterMs?: number;
+    },
+  ): SamlLogoutMessage;
+  redirectSignedBy(location: string, cert: string): boolean;
   close(): Promise<void>;
 }
 export function startSamlIdp(options?: {

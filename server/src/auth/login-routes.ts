@@ -135,13 +135,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.get(LOGOUT_PATH, async (request, reply) => {
+    // A session that came from a provider ends there too, when its settings say so (docs/auth-sources.md);
+    // what the provider's logout names is read from the session, before it goes.
+    const source = request.cookies[sourceCookie(ctx)];
+    if (source) reply.clearCookie(sourceCookie(ctx), { path: '/' });
+    const provider = await providerLogoutUrl(ctx, source, request, reply);
     const sessionId = request.cookies[ctx.cookies.session];
     if (sessionId) await deleteSession(ctx.db, sessionId);
     clearAuthCookies(reply, ctx.cookies);
-    // A session that came from a provider ends there too, when its settings say so (docs/auth-sources.md).
-    const source = request.cookies[sourceCookie(ctx)];
-    if (source) reply.clearCookie(sourceCookie(ctx), { path: '/' });
-    const provider = await providerLogoutUrl(ctx, source, request);
     if (provider) return reply.header('cache-control', 'no-store').redirect(provider, 302);
     const next = field(request.query, 'next');
     const target = next === '' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(safeNext(next))}`;

@@ -10,6 +10,7 @@ import { setCsrfCookie, setSessionCookie } from './cookies';
 import { clearLoginFailures } from './login-lockout';
 import { recordSignIn } from './login-audit';
 import { newCsrfToken, newSessionId } from './random-tokens';
+import { linkSaml2SignIn } from '../sso/saml2-session';
 
 export interface SignedIn {
   user: UserRecord;
@@ -46,6 +47,8 @@ export async function startSignedInSession(
     expiresAt: now + session.idleMs,
   });
   if (signedIn.mfaVerified) await markSessionMfaVerified(ctx.db, sessionId, now);
+  // A SAML2 session is tied to the IdP's subject so that the IdP's logout can end it (docs/auth-radius-saml.md#single-logout).
+  await linkSaml2SignIn(ctx, request, sessionId, signedIn);
   await clearLoginFailures(ctx.db, signedIn.username, clientAddress(request));
   await recordUserLogin(ctx.db, user.id, now);
   // Mails to this user are written in the language he signs in with (docs/mail.md#languages).

@@ -333,6 +333,22 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // docs/auth-radius-saml.md#single-logout: the IdP's subject and session each console session came from,
+    // so a LogoutRequest from the IdP ends exactly those sessions on every instance; gone with the session.
+    id: 821,
+    name: 'saml2 sessions',
+    sql: (t) => `
+      CREATE TABLE saml2_sessions (
+        session_hash ${t.text} PRIMARY KEY REFERENCES sessions(id_hash) ON DELETE CASCADE,
+        issuer ${t.text} NOT NULL,
+        name_id ${t.text} NOT NULL,
+        name_id_format ${t.text} NOT NULL,
+        session_index ${t.text} NOT NULL
+      );
+      CREATE INDEX saml2_sessions_subject ON saml2_sessions (issuer, name_id);
+    `,
+  },
+  {
     // Password-expiry reminders sent (docs/mail.md#password-expiry-reminders): one per user and day.
     id: 802,
     name: 'password expiry reminders',

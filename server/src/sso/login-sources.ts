@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../app-context';
 import { escapeHtml } from '../resources/tickets/escape-html';
@@ -99,8 +99,9 @@ export async function providerLogoutUrl(
   ctx: AppContext,
   source: string | undefined,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<string | null> {
-  if (source === 'saml2') return saml2LogoutUrl(ctx, request);
+  if (source === 'saml2') return saml2LogoutUrl(ctx, request, reply);
   if (source === 'cas') {
     const cas = await casSettings(ctx.db, ctx.config);
     if (!cas.enabled || !cas.logoutCompletely || cas.serverUrl === '') return null;

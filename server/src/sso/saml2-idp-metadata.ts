@@ -9,6 +9,8 @@ export interface IdpMetadata {
   ssoUrl: string;
   /** Where LogoutRequests go (HTTP-Redirect binding), or '' when the provider has none. */
   sloUrl: string;
+  /** Where our LogoutResponses go: the service's ResponseLocation, else its Location ('' without one). */
+  sloResponseUrl: string;
   /** The provider's signing certificates, PEM: a response must be signed by one of them. */
   certs: string[];
 }
@@ -80,8 +82,8 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   const entity = entities.find((e) => list(e.IDPSSODescriptor).length > 0);
   if (!entity) throw new MetadataError('no EntityDescriptor with an IDPSSODescriptor');
   const idp = list(entity.IDPSSODescriptor)[0] as Node;
-  const redirect = (service: unknown) =>
-    String(list(service).find((s) => s['@Binding'] === REDIRECT_BINDING)?.['@Location'] ?? '');
+  const redirect = (service: unknown, attribute = '@Location') =>
+    String(list(service).find((s) => s['@Binding'] === REDIRECT_BINDING)?.[attribute] ?? '');
   const ssoUrl = redirect(idp.SingleSignOnService);
   if (!/^https?:\/\//.test(ssoUrl))
     throw new MetadataError('no SingleSignOnService with the HTTP-Redirect binding');
@@ -94,8 +96,10 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   if (certs.length === 0) throw new MetadataError('no signing certificate (KeyDescriptor use="signing")');
   const entityId = String(entity['@entityID'] ?? '');
   if (entityId === '') throw new MetadataError('the EntityDescriptor has no entityID');
-  const sloUrl = redirect(idp.SingleLogoutService);
-  return { entityId, ssoUrl, sloUrl: /^https?:\/\//.test(sloUrl) ? sloUrl : '', certs };
+  const web = (address: string) => (/^https?:\/\//.test(address) ? address : '');
+  const sloUrl = web(redirect(idp.SingleLogoutService));
+  const sloResponseUrl = sloUrl && (web(redirect(idp.SingleLogoutService, '@ResponseLocation')) || sloUrl);
+  return { entityId, ssoUrl, sloUrl, sloResponseUrl, certs };
 }
 
 /** The metadata document at `url`, within the time-out; a MetadataError says why not. */

@@ -9,13 +9,17 @@ import { finishExternalSignIn, refuseOnLoginPage } from './external-sign-in';
 import { MetadataError } from './saml2-idp-metadata';
 import { hasIdp, loadIdp, saml2Settings, type Saml2Settings } from './saml2-settings';
 import { SAML2_FLOW_TTL_MS, serviceProvider, spMetadataXml, wrongRecipient } from './saml2-service-provider';
-import { saml2SessionCookie } from './saml2-session';
+import { holdSaml2Subject, saml2LogoutFlowCookie, SAML2_BACKEND } from './saml2-session';
+import { LogoutRefused, readLogoutMessage, type LogoutMessage } from './saml2-logout-message';
+import { acceptLogoutRequest, acceptLogoutResponse } from './saml2-single-logout';
+import { clearAuthCookies } from '../auth/cookies';
+import { findSession } from '../data/stores/sessions';
 import { sealedFlowCookie } from './sealed-flow';
 import { ssoMessage } from './sso-messages';
 import { SAML2_ACS_PATH, SAML2_LOGIN_PATH, SAML2_LOGOUT_PATH, SAML2_METADATA_PATH } from './sso-paths';
 import { LOGIN_PATH } from '../auth/login-paths';
 
-const SOURCE = { source: 'saml2', backend: 'SAML2' } as const;
+const SOURCE = { source: 'saml2', backend: SAML2_BACKEND } as const;
 const SOURCE_NAME = { source: SOURCE.backend };
 
 /** The sign-in started here: the id of its AuthnRequest, the only one a response may answer. */
@@ -69,7 +73,7 @@ function identityOf(profile: Profile, settings: Saml2Settings) {
  */
 export function registerSaml2Routes(app: FastifyInstance, ctx: AppContext): void {
   const flows = sealedFlowCookie<Flow>(ctx, 'saml2_flow', '/core/auth/saml2/', SAML2_FLOW_TTL_MS);
-  const sessions = saml2SessionCookie(ctx);
+  const logoutFlows = saml2LogoutFlowCookie(ctx);
   const refuse = (request: FastifyRequest, reply: FastifyReply, detail: string) => {
     request.log.warn(`SAML2 sign-in: ${detail}`);
     return refuseOnLoginPage(
@@ -147,11 +151,12 @@ export function registerSaml2Routes(app: FastifyInstance, ctx: AppContext): void
     const identity = identityOf(profile, settings);
     if (identity.username === '')
       return refuseOnLoginPage(ctx, request, reply, ssoMessage('noUsername', lang, { claim: 'NameID' }));
-    sessions.set(reply, {
+    holdSaml2Subject(ctx, request, reply, {
+      username: identity.username,
+      issuer: profile.issuer,
       nameID: profile.nameID,
       nameIDFormat: profile.nameIDFormat,
       sessionIndex: profile.sessionIndex ?? '',
-      expires: Date.now() + 24 * 3600_000,
     });
     return finishExternalSignIn(
       ctx,
@@ -167,10 +172,51 @@ export function registerSaml2Routes(app: FastifyInstance, ctx: AppContext): void
     );
   });
 
-  // Where the IdP sends the browser back after its logout (GET, or POST as the SP metadata announces):
-  // the session here has already ended, so this only leads to the login page.
-  const loggedOut = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
-  app.get(SAML2_LOGOUT_PATH, loggedOut);
-  app.post(SAML2_LOGOUT_PATH, loggedOut);
+  /**
+   * The single logout service (docs/auth-radius-saml.md#single-logout), HTTP-Redirect (GET) and HTTP-POST:
+   * the IdP's LogoutResponse to our LogoutRequest — the person is signed out here already, so a refused
+   * one only says the IdP did not confirm — or the IdP's own LogoutRequest, which ends the sessions of its
+   * subject and is answered with a LogoutResponse. Without a message it leads to the login page.
+   */
+  const singleLogout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = requestLanguage(request);
+    const refused = (kind: LogoutMessage['kind'], detail: string) => {
+      request.log.warn(`SAML2 single logout, ${kind}: ${detail}`);
+      const key = kind === 'response' ? 'logoutUnconfirmed' : 'logoutRequestRefused';
+      return refuseOnLoginPage(ctx, request, reply, ssoMessage(key, lang, { ...SOURCE_NAME, detail }));
+    };
+    let message: LogoutMessage | null;
+    try {
+      message = readLogoutMessage(request);
+    } catch (error) {
+      if (error instanceof LogoutRefused) return refused(error.kind, error.message);
+      throw error;
+    }
+    if (!message) return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+    const flow = message.kind === 'response' ? logoutFlows.read(request) : null;
+    if (message.kind === 'response') logoutFlows.clear(reply);
+    const settings = await saml2Settings(ctx.db, ctx.config);
+    if (!settings.enabled || !hasIdp(settings)) return sourceOff(request, reply);
+    try {
+      const idp = await loadIdp(settings);
+      if (message.kind === 'response') {
+        await acceptLogoutResponse(ctx, request, message, settings, idp, flow);
+        return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+      }
+      const { ended, responseUrl } = await acceptLogoutRequest(ctx, request, message, settings, idp);
+      request.log.info(`SAML2 single logout from the IdP: ${ended} session(s) ended`);
+      // This browser's own session may have been one of them.
+      const own = request.cookies[ctx.cookies.session];
+      if (own && !(await findSession(ctx.db, own, Date.now()))) clearAuthCookies(reply, ctx.cookies);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(responseUrl ?? LOGIN_PATH, responseUrl ? 302 : 303);
+    } catch (error) {
+      if (error instanceof LogoutRefused) return refused(error.kind, error.message);
+      if (error instanceof MetadataError) return refused(message.kind, error.message);
+      throw error;
+    }
+  };
+  app.get(SAML2_LOGOUT_PATH, singleLogout);
+  app.post(SAML2_LOGOUT_PATH, singleLogout);
 }

@@ -29,14 +29,22 @@ function spOptions(settings: Saml2Settings) {
   } as const;
 }
 
-/** The SP metadata document an IdP administrator imports (docs/auth-radius-saml.md#flow). */
+/**
+ * The SP metadata document an IdP administrator imports (docs/auth-radius-saml.md#flow). node-saml lists
+ * the single logout service with the HTTP-POST binding only; the same address serves HTTP-Redirect too
+ * (docs/auth-radius-saml.md#single-logout), so that binding is listed beside it.
+ */
 export function spMetadataXml(settings: Saml2Settings): string {
   const signing = settings.spKey !== '' && settings.spCert !== '';
-  return new SAML({
+  const xml = new SAML({
     ...spOptions(settings),
     // The metadata describes only this side; the IdP's certificates play no part in it.
     idpCert: signing ? settings.spCert : 'none',
   }).generateServiceProviderMetadata(signing ? settings.spCert : null, signing ? settings.spCert : null);
+  return xml.replace(
+    /^(\s*)(<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST" (Location="[^"]*")\/>)$/m,
+    '$1$2\n$1<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" $3/>',
+  );
 }
 
 /**

@@ -72,6 +72,16 @@ const MESSAGES = {
     zh: '请先登录，再绑定 {source} 账号。',
     ja: '{source} アカウントを紐付けるには、先にサインインしてください。',
   },
+  logoutUnconfirmed: {
+    en: 'You are signed out of the console, but the {source} provider did not confirm its own sign-out: {detail}',
+    zh: '您已退出控制台，但 {source} 提供方未确认其自身的退出：{detail}',
+    ja: 'コンソールからはサインアウトしましたが、{source} プロバイダーは自身のサインアウトを確認しませんでした：{detail}',
+  },
+  logoutRequestRefused: {
+    en: 'A sign-out request from the {source} provider was refused: {detail}',
+    zh: '来自 {source} 提供方的退出请求被拒绝：{detail}',
+    ja: '{source} プロバイダーからのサインアウト要求は拒否されました：{detail}',
+  },
   backToProfile: { en: 'Back to your profile', zh: '返回个人信息', ja: 'プロフィールに戻る' },
 } as const;
 

@@ -13,7 +13,7 @@ export interface SessionRecord {
  * Only a SHA-256 of the session id is stored, so a copy of the database does not hand out live sessions.
  * Sessions and their csrf tokens live in the database: every instance on it knows every session.
  */
-const hashSessionId = (sessionId: string): string =>
+export const hashSessionId = (sessionId: string): string =>
   crypto.createHash('sha256').update(sessionId).digest('hex');
 
 export async function insertSession(
