@@ -288,6 +288,17 @@ describe('SAML2 single logout', () => {
       url: `${message.url}&SAMLRequest=${encodeURIComponent(other.searchParams.get('SAMLRequest') ?? '')}`,
     });
     expect(await loginPageError(doubled)).toContain('more than once');
+    // Bad encodings and a deflate bomb are refusals with a reason, never a server error.
+    const front = englishBrowser(server.baseUrl);
+    const malformed = await front.get(`${SAML2_SLO}?SAMLRequest=%E0%A4%A&SigAlg=x&Signature=y`);
+    expect(malformed.status).toBe(400);
+    expect(await loginPageError(malformed)).toContain('not well encoded');
+    const bomb = zlib.deflateRawSync(Buffer.alloc(2_000_000, 0x20)).toString('base64');
+    const inflated = await front.get(
+      `${SAML2_SLO}?SAMLRequest=${encodeURIComponent(bomb)}&SigAlg=x&Signature=y`,
+    );
+    expect(inflated.status).toBe(400);
+    expect(await loginPageError(inflated)).toContain('at most 256 KB');
     expect(await profileStatus(browser)).toBe(200);
 
     const good = idp.logoutRequestFor({ nameID: 'slo-frank' });

@@ -32,19 +32,27 @@ export class LogoutRefused extends Error {
 const MAX_XML_BYTES = 256 * 1024;
 const SAML_NAMES = ['SAMLRequest', 'SAMLResponse', 'RelayState', 'SigAlg', 'Signature'] as const;
 
+/** `text` percent-decoded (`+` as a space, as forms encode it); a malformed escape is a refusal, not a 500. */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw new LogoutRefused('the query is not well encoded');
+  }
+}
+
 /** The raw `name=value` pairs of a query string, as sent (the redirect signature covers these bytes). */
 function rawPairs(query: string): Map<string, string[]> {
   const pairs = new Map<string, string[]>();
   for (const token of query.split('&')) {
     if (token === '') continue;
-    const name = decodeURIComponent(token.split('=', 1)[0] ?? '');
+    const name = percentDecoded(token.split('=', 1)[0] ?? '');
     pairs.set(name, [...(pairs.get(name) ?? []), token]);
   }
   return pairs;
 }
 
-const decodeValue = (token: string) =>
-  decodeURIComponent(token.slice(token.indexOf('=') + 1).replace(/\+/g, ' '));
+const decodeValue = (token: string) => percentDecoded(token.slice(token.indexOf('=') + 1));
 
 function inflate(base64: string, kind: LogoutMessage['kind']): string {
   try {
