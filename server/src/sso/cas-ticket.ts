@@ -1,6 +1,6 @@
-import { XMLParser } from 'fast-xml-parser';
 import { fetchFailureReason } from '../http/fetch-failure';
 import type { CasSettings } from './cas-settings';
+import { textXmlParser } from './xml-reading';
 
 /** How long the CAS server may take to answer a ticket check before the sign-in fails with a message. */
 export const CAS_VALIDATE_TIMEOUT_MS = 10_000;
@@ -12,14 +12,7 @@ export type CasVerdict =
 const VALIDATE_PATH = { 1: '/validate', 2: '/serviceValidate', 3: '/p3/serviceValidate' } as const;
 
 // Namespace prefixes dropped (`cas:user` → `user`); every value kept as text (a username `007` stays one).
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
+const parser = textXmlParser({ trimValues: true });
 
 /** An attribute name as configured (`cas:mail` or `mail`) as it appears once the prefix is dropped. */
 export const bareAttribute = (name: string): string => name.replace(/^cas:/, '');

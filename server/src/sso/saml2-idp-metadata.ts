@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
 import { fetchFailureReason } from '../http/fetch-failure';
+import { textXmlParser, xmlNodes, xmlText, type XmlNode } from './xml-reading';
 
 /** What this console needs of an identity provider, read from its SAML2 metadata. */
 export interface IdpMetadata {
@@ -25,28 +25,11 @@ const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
 // XML escapes are undone (`&amp;` in an SSO address with a query is `&`). The parser leaves an entity whose
 // value refers to other entities unexpanded, so an entity bomb stays a few bytes of text.
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
+const parser = textXmlParser({
   isArray: (name) =>
     ['EntityDescriptor', 'IDPSSODescriptor', 'KeyDescriptor', 'X509Certificate'].includes(name) ||
     name.endsWith('Service'),
 });
-
-type Node = Record<string, unknown>;
-const list = (value: unknown): Node[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
-    (item): item is Node => typeof item === 'object' && item !== null,
-  );
-const textOf = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'object' && value !== null
-      ? String((value as Node)['#text'] ?? '')
-      : '';
 
 /** A base64 DER certificate of the metadata as PEM, or null when it is not one. */
 function certificatePem(base64: string): string | null {
@@ -67,31 +50,31 @@ function certificatePem(base64: string): string | null {
  * and at least one signing certificate. Anything else throws MetadataError saying what is missing.
  */
 export function parseIdpMetadata(xml: string): IdpMetadata {
-  let doc: Node;
+  let doc: XmlNode;
   try {
-    doc = parser.parse(xml, true) as Node;
+    doc = parser.parse(xml, true) as XmlNode;
   } catch (error) {
     throw new MetadataError(
       `not XML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
     );
   }
   const entities = [
-    ...list(doc.EntityDescriptor),
-    ...list(doc.EntitiesDescriptor).flatMap((group) => list(group.EntityDescriptor)),
+    ...xmlNodes(doc.EntityDescriptor),
+    ...xmlNodes(doc.EntitiesDescriptor).flatMap((group) => xmlNodes(group.EntityDescriptor)),
   ];
-  const entity = entities.find((e) => list(e.IDPSSODescriptor).length > 0);
+  const entity = entities.find((e) => xmlNodes(e.IDPSSODescriptor).length > 0);
   if (!entity) throw new MetadataError('no EntityDescriptor with an IDPSSODescriptor');
-  const idp = list(entity.IDPSSODescriptor)[0] as Node;
+  const idp = xmlNodes(entity.IDPSSODescriptor)[0] as XmlNode;
   const redirect = (service: unknown, attribute = '@Location') =>
-    String(list(service).find((s) => s['@Binding'] === REDIRECT_BINDING)?.[attribute] ?? '');
+    String(xmlNodes(service).find((s) => s['@Binding'] === REDIRECT_BINDING)?.[attribute] ?? '');
   const ssoUrl = redirect(idp.SingleSignOnService);
   if (!/^https?:\/\//.test(ssoUrl))
     throw new MetadataError('no SingleSignOnService with the HTTP-Redirect binding');
-  const certs = list(idp.KeyDescriptor)
+  const certs = xmlNodes(idp.KeyDescriptor)
     .filter((key) => key['@use'] === undefined || key['@use'] === 'signing')
-    .flatMap((key) => list((key.KeyInfo as Node | undefined)?.X509Data))
+    .flatMap((key) => xmlNodes((key.KeyInfo as XmlNode | undefined)?.X509Data))
     .flatMap((data) => (Array.isArray(data.X509Certificate) ? data.X509Certificate : []))
-    .map((cert) => certificatePem(textOf(cert)))
+    .map((cert) => certificatePem(xmlText(cert)))
     .filter((pem): pem is string => pem !== null);
   if (certs.length === 0) throw new MetadataError('no signing certificate (KeyDescriptor use="signing")');
   const entityId = String(entity['@entityID'] ?? '');

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { XMLParser } from 'fast-xml-parser';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import { textXmlParser, xmlNodes, xmlText, type XmlNode } from './xml-reading';
 
 /**
  * A LogoutRequest or LogoutResponse that reached the single logout service, as sent by one of the two
@@ -144,28 +144,12 @@ export async function verifyLogoutSignature(
   }
 }
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
+const parser = textXmlParser({
   processEntities: false,
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 
-type Node = Record<string, unknown>;
-const nodes = (value: unknown): Node[] =>
-  (Array.isArray(value) ? value : []).filter(
-    (item): item is Node => typeof item === 'object' && item !== null,
-  );
-const textOf = (node: unknown): string =>
-  typeof node === 'string'
-    ? node
-    : typeof node === 'object' && node !== null
-      ? String((node as Node)['#text'] ?? '')
-      : '';
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(textOf) : []);
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(xmlText) : []);
 
 /** What the checks of a logout message read, from the root element and its direct children only. */
 export interface LogoutFields {
@@ -186,22 +170,22 @@ export interface LogoutFields {
  * all), so nothing tucked inside the Signature element is taken for the message.
  */
 export function logoutFields(xml: string, kind: LogoutMessage['kind']): LogoutFields {
-  let doc: Node;
+  let doc: XmlNode;
   try {
-    doc = parser.parse(xml, true) as Node;
+    doc = parser.parse(xml, true) as XmlNode;
   } catch {
     throw new LogoutRefused('the message is not XML', kind);
   }
   const rootName = kind === 'request' ? 'LogoutRequest' : 'LogoutResponse';
-  const roots = nodes(doc[rootName]);
+  const roots = xmlNodes(doc[rootName]);
   const others = Object.keys(doc).filter((key) => key !== rootName && key !== '?xml');
   if (roots.length !== 1 || others.length > 0) throw new LogoutRefused(`not a ${rootName}`, kind);
-  const root = roots[0] as Node;
+  const root = roots[0] as XmlNode;
   const attribute = (name: string) =>
     typeof root[`@${name}`] === 'string' ? (root[`@${name}`] as string) : '';
   const issuers = texts(root.Issuer);
   if (issuers.length !== 1) throw new LogoutRefused('the message has no single Issuer', kind);
-  const statusCodes = nodes(root.Status).flatMap((status) => nodes(status.StatusCode));
+  const statusCodes = xmlNodes(root.Status).flatMap((status) => xmlNodes(status.StatusCode));
   return {
     id: attribute('ID'),
     issuer: (issuers[0] ?? '').trim(),
@@ -209,7 +193,7 @@ export function logoutFields(xml: string, kind: LogoutMessage['kind']): LogoutFi
     issueInstant: attribute('IssueInstant'),
     inResponseTo: attribute('InResponseTo'),
     status: String(statusCodes[0]?.['@Value'] ?? ''),
-    nameIDs: [...texts(root.NameID), ...nodes(root.EncryptedID).map(() => '(encrypted)')],
+    nameIDs: [...texts(root.NameID), ...xmlNodes(root.EncryptedID).map(() => '(encrypted)')],
     sessionIndexes: texts(root.SessionIndex).map((index) => index.trim()),
   };
 }

@@ -1,8 +1,8 @@
 import { SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
-import { XMLParser } from 'fast-xml-parser';
 import type { IdpMetadata } from './saml2-idp-metadata';
 import { spEntityId, type Saml2Settings } from './saml2-settings';
 import { SAML2_ACS_PATH, SAML2_LOGOUT_PATH } from './sso-paths';
+import { textXmlParser } from './xml-reading';
 
 /** How long a sign-in may stay at the IdP; the request id is answerable that long. */
 export const SAML2_FLOW_TTL_MS = 10 * 60_000;
@@ -84,12 +84,7 @@ export function serviceProvider(
   return new SAML(config);
 }
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  processEntities: false,
-});
+const parser = textXmlParser({ processEntities: false });
 
 /** Every value of attribute `name` anywhere under `node`. */
 function attributeValues(node: unknown, name: string, found: string[] = []): string[] {
