@@ -9,7 +9,16 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSamlIdp, type SamlLogoutMessage, type TestSamlIdp } from '../support/saml-idp.mjs';
-import { ADMIN_PASSWORD, Client, startTestServer, startTwoInstances, type TestServer } from './harness';
+import { bindOtpSecret } from '../../server/src/auth/mfa-verify';
+import { newOtpSecret, otpCodeAt } from '../../server/src/auth/totp';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  LOGIN_MFA_URL,
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+} from './harness';
 import { call, signedIn } from './identity-helpers';
 import {
   configureSaml2,
@@ -232,6 +241,29 @@ describe('SAML2 single logout', () => {
     expect(answer.headers.getSetCookie().some((line) => line.startsWith('jms_sessionid=;'))).toBe(true);
     expect(await profileStatus(first)).toBe(401);
     expect(await profileStatus(second)).toBe(200);
+  });
+
+  it('ties the session to its SAML2 sign-in across the MFA step', async () => {
+    const user = await server.createUser({
+      username: 'slo-mfa',
+      email: 'slo-mfa@example.com',
+      source: 'saml2',
+    });
+    const secret = newOtpSecret();
+    await bindOtpSecret({ db: server.app.db, config: server.config }, user.id, secret);
+    const { browser, answer } = await saml2SignIn(server, idp, 'slo-mfa');
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe(LOGIN_MFA_URL);
+    await browser.get(LOGIN_MFA_URL);
+    const done = await browser.submitMfaCode(otpCodeAt(secret, Date.now()));
+    expect(done.status).toBe(302);
+    expect(await profileStatus(browser)).toBe(200);
+    const out = await deliverLogoutMessage(
+      englishBrowser(server.baseUrl),
+      idp.logoutRequestFor({ nameID: 'slo-mfa' }),
+    );
+    answeredWith(out, SUCCESS);
+    expect(await profileStatus(browser)).toBe(401);
   });
 
   it('answers UnknownPrincipal when no session here came from that subject', async () => {
