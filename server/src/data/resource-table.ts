@@ -53,13 +53,15 @@ export class ResourceTable {
 
   /**
    * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
-   * order-index walk of larger sets with few rows).
+   * order-index walk of larger sets with few rows); `rareTerm`: the search planner's bound (tests lower it
+   * to meet common terms in a small table).
    */
   constructor(
     private readonly db: Database,
     readonly resource: CompiledResource,
     private readonly lookup: ResourceLookup,
     private readonly windowMax = WINDOW_MAX,
+    private readonly rareTerm = RARE_TERM,
   ) {
     this.versions = WriteVersions.of(db);
     const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
@@ -239,10 +241,10 @@ export class ResourceTable {
     const index = this.shape.search;
     const probe = index?.probe?.bind(index);
     if (!index || !probe) return false;
-    const hits = await this.versions.cached(`probe\u0000${this.table}\u0000${term}`, new Set([this.table]), () =>
-      probe(this.db, term, index.columns, RARE_TERM),
+    const hits = await this.versions.cached(`probe\u0000${this.table}\u0000${this.rareTerm}\u0000${term}`, new Set([this.table]), () =>
+      probe(this.db, term, index.columns, this.rareTerm),
     );
-    return hits !== null && hits <= RARE_TERM;
+    return hits !== null && hits <= this.rareTerm;
   }
 
   private orderBy(query: SelectQuery): string {
