@@ -9,6 +9,10 @@
 // With `--db postgres` the same run follows on a throw-away PostgreSQL (tests/support/postgres.mjs).
 // Figures: req/s, p50/p95/p99 and the CPU time one request costs the server (and PostgreSQL's backends).
 // Targets (issue 12, item 7): command list p95 ≤ 50 ms; index ≤ 200 ms.
+// BENCH_DATA_DIR (SQLite) or BENCH_DATABASE_URL (PostgreSQL alone; + its BENCH_PG_DATA_DIR and BENCH_PG_PID, the postmaster's
+// pid, for the CPU figure) reuse a data dir / database seeded once with `npm run seed -- --sessions N
+// --commands M`, instead of a 5–10 minute seed per run; they are left as they were. BENCH_ONLY=risk,search
+// runs only those scenarios.
 import http from 'node:http';
 import { loadRunner, removeDataDir, request, seedDataDir, startServer, target } from './bench-server.mjs';
 
@@ -20,7 +24,10 @@ const STORAGE = '00000000-0000-0000-0000-00000000c0de';
 const TERMS = ['ls', 'nginx', 'rm', 'var/log', 'grep', 'tail', 'mysql', 'restart'];
 const dbIndex = process.argv.indexOf('--db');
 const WITH_POSTGRES = dbIndex > 0 && process.argv[dbIndex + 1] === 'postgres';
-const { run } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
+const { run: runAll } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
+const ONLY = process.env.BENCH_ONLY?.split(',') ?? null;
+const SKIPPED = { rps: 0, p50: 0, p95: 0, errors: 0, serverCpuUs: 0 };
+const scenario = (key, ...args) => (ONLY && !ONLY.includes(key) ? SKIPPED : runAll(...args));
 
 const DAY = 86_400_000;
 const range = (i) => {
@@ -50,25 +57,34 @@ async function scenarios(name, targets) {
     `${name}: ${JSON.parse(sample.body.toString()).count} commands; ${sessionIds.length} sessions sampled`,
   );
   const out = {};
-  out.session = await run(
+  out.session = await scenario(
+    'session',
     `${name}: commands, range + session + input`,
     targets,
     (i) =>
       `/api/v1/terminal/commands/?session_id=${sessionIds[i % sessionIds.length]}&date_from=2000-01-01T00:00:00Z&input=${term(i)}&limit=15`,
   );
-  out.risk = await run(
+  out.risk = await scenario(
+    'risk',
     `${name}: commands, range + risk level + input`,
     targets,
     (i) =>
       `/api/v1/terminal/commands/?command_storage_id=${STORAGE}&${range(i)}&risk_level=${i % 2 ? 5 : 0}&input=${term(i)}&limit=15`,
   );
-  out.search = await run(
+  out.search = await scenario(
+    'search',
     `${name}: commands, range + search`,
     targets,
     (i) => `/api/v1/terminal/commands/?command_storage_id=${STORAGE}&${range(i)}&search=${term(i)}&limit=15`,
   );
-  out.weekly = await run(`${name}: /api/v1/index/?all=1`, targets, () => '/api/v1/index/?all=1');
-  out.monthly = await run(
+  out.weekly = await scenario(
+    'weekly',
+    `${name}: /api/v1/index/?all=1`,
+    targets,
+    () => '/api/v1/index/?all=1',
+  );
+  out.monthly = await scenario(
+    'monthly',
     `${name}: /api/v1/index/?all=1&monthly=1`,
     targets,
     () => '/api/v1/index/?all=1&monthly=1',
@@ -79,19 +95,37 @@ async function scenarios(name, targets) {
 const results = [];
 console.log(`${SESSIONS} sessions, ${COMMANDS} commands, ${CONCURRENCY} connections, ${SECONDS} s each:`);
 const seedArgs = ['--sessions', String(SESSIONS), '--commands', String(COMMANDS)];
-{
-  const { dataDir, seedSeconds, seedLog } = seedDataDir(0, seedArgs);
-  console.log(`sqlite seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+/** A seeded data dir: the one given (kept), or a fresh seed (removed after). */
+function seeded(name, givenDir, env = {}) {
+  if (givenDir) return { dataDir: givenDir, remove: () => undefined };
+  const { dataDir, seedSeconds, seedLog } = seedDataDir(0, seedArgs, env);
+  console.log(`${name} seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
+  return { dataDir, remove: () => removeDataDir(dataDir) };
+}
+
+if (process.env.BENCH_DATABASE_URL) {
+  const env = { BASTION_DATABASE_URL: process.env.BENCH_DATABASE_URL };
+  const { dataDir, remove } = seeded('postgres', process.env.BENCH_PG_DATA_DIR, env);
+  const server = await startServer(dataDir, env);
+  try {
+    const pid = process.env.BENCH_PG_PID ? Number(process.env.BENCH_PG_PID) : undefined;
+    results.push({ backend: 'PostgreSQL', ...(await scenarios('postgres', [await target(server, pid)])) });
+  } finally {
+    await server.stop();
+    remove();
+  }
+} else {
+  const { dataDir, remove } = seeded('sqlite', process.env.BENCH_DATA_DIR);
   const server = await startServer(dataDir);
   try {
     results.push({ backend: 'SQLite', ...(await scenarios('sqlite', [await target(server)])) });
   } finally {
     await server.stop();
-    removeDataDir(dataDir);
+    remove();
   }
 }
 
-if (WITH_POSTGRES) {
+if (WITH_POSTGRES && !process.env.BENCH_DATABASE_URL) {
   const { startPostgres } = await import('../support/postgres.mjs');
   const cluster = await startPostgres();
   try {

@@ -38,6 +38,13 @@ export interface SearchIndex {
    * of the rows the case-insensitive LIKE accepts), or null when the LIKE itself uses the index.
    */
   narrow(alias: string, term: string, columns: readonly string[]): Sql | null;
+  /**
+   * The bounded probe of the search planner (docs/data-layer.md#search-planning): how many rows hold `term`
+   * in `columns`, counted through the index but never past `bound + 1` (a common term costs no more than
+   * a rare one); null when the index cannot serve the term (shorter than a trigram). Absent where the
+   * database judges a term by itself and `narrow` is always null (PostgreSQL).
+   */
+  probe?(db: Queryable, term: string, columns: readonly string[], bound: number): Promise<number | null>;
 }
 
 export interface Dialect {

@@ -3,7 +3,14 @@ import type { CompiledResource } from '../engine/compile';
 import type { Condition, SelectQuery } from './conditions';
 import type { Database, Row } from './database';
 import { assertIdentifier } from './dialect';
-import { compileOrder, compileWhere, type ColumnKind, type CompiledWhere, type TableShape } from './sql/condition-sql';
+import {
+  compileOrder,
+  compileWhere,
+  indexableTerms,
+  type ColumnKind,
+  type CompiledWhere,
+  type TableShape,
+} from './sql/condition-sql';
 import { WriteVersions } from './write-versions';
 
 /**
@@ -21,6 +28,12 @@ const CHUNK = 500;
 const WINDOW_MAX = 50_000;
 /** Selects of up to this many rows are cached (`select`). */
 const CACHED_SELECT_MAX = 200;
+/**
+ * A search term found in at most this many rows by the search index's probe is rare: the index narrows
+ * the rows. A commoner one is matched along the list's own ordering or filter index, which reads the rows
+ * of the list's range anyway (docs/data-layer.md#search-planning).
+ */
+const RARE_TERM = 5_000;
 /** PostgreSQL binds at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 30_000;
 
@@ -40,13 +53,15 @@ export class ResourceTable {
 
   /**
    * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
-   * order-index walk of larger sets with few rows).
+   * order-index walk of larger sets with few rows); `rareTerm`: the search planner's bound (tests lower it
+   * to meet common terms in a small table).
    */
   constructor(
     private readonly db: Database,
     readonly resource: CompiledResource,
     private readonly lookup: ResourceLookup,
     private readonly windowMax = WINDOW_MAX,
+    private readonly rareTerm = RARE_TERM,
   ) {
     this.versions = WriteVersions.of(db);
     const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
@@ -210,8 +225,26 @@ export class ResourceTable {
     return this.column(name) !== null || this.resource.links.has(name) || this.fkLookup(name) !== null;
   }
 
-  private where(condition: Condition | null, searchIndex = true): CompiledWhere {
-    return compileWhere(condition, this.shape, this.db.dialect, { searchIndex });
+  /**
+   * A condition as SQL. Its search terms are planned first (docs/data-layer.md#search-planning): each one
+   * the index could serve is probed, bounded by RARE_TERM, and only a rare one is looked up in the index.
+   */
+  private async where(condition: Condition | null, searchIndex = true): Promise<CompiledWhere> {
+    const terms = searchIndex && this.shape.search?.probe ? indexableTerms(condition, this.shape) : [];
+    const rare = new Set<string>();
+    for (const term of terms) if (await this.isRare(term)) rare.add(term);
+    return compileWhere(condition, this.shape, this.db.dialect, { searchIndex, selective: (term) => rare.has(term) });
+  }
+
+  /** The bounded probe of one term over all the search columns, cached until the table is written. */
+  private async isRare(term: string): Promise<boolean> {
+    const index = this.shape.search;
+    const probe = index?.probe?.bind(index);
+    if (!index || !probe) return false;
+    const hits = await this.versions.cached(`probe\u0000${this.table}\u0000${this.rareTerm}\u0000${term}`, new Set([this.table]), () =>
+      probe(this.db, term, index.columns, this.rareTerm),
+    );
+    return hits !== null && hits <= this.rareTerm;
   }
 
   private orderBy(query: SelectQuery): string {
@@ -224,7 +257,7 @@ export class ResourceTable {
    * of a page's assets). Each caller gets its own copies of the rows.
    */
   async select(query: SelectQuery): Promise<Row[]> {
-    const where = this.where(query.where);
+    const where = await this.where(query.where);
     const page = query.limit === null ? '' : ' LIMIT ? OFFSET ?';
     const params = query.limit === null ? where.params : [...where.params, query.limit, Math.max(0, query.offset)];
     const text = `SELECT r.* FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`;
@@ -244,7 +277,7 @@ export class ResourceTable {
    * A row deleted meanwhile is skipped; rows are read as they are when their batch is fetched.
    */
   async *batches(query: SelectQuery, size: number): AsyncGenerator<Row[]> {
-    const where = this.where(query.where);
+    const where = await this.where(query.where);
     const limit = query.limit ?? (this.db.dialect.name === 'sqlite' ? -1 : null);
     const page = limit === null ? ' OFFSET ?' : ' LIMIT ? OFFSET ?';
     const params = [...where.params, ...(limit === null ? [] : [limit]), Math.max(0, query.offset)];
@@ -269,7 +302,7 @@ export class ResourceTable {
    * WriteVersions: exact, never stale).
    */
   async count(condition: Condition | null): Promise<number> {
-    return this.countOf(this.where(condition));
+    return this.countOf(await this.where(condition));
   }
 
   private async countOf(where: CompiledWhere): Promise<number> {
@@ -287,7 +320,7 @@ export class ResourceTable {
    * SQL (an order-index walk, where a search index would only add work) with a cached count.
    */
   async page(query: SelectQuery & { limit: number }): Promise<{ rows: Row[]; count: number; links: PageLinks | null }> {
-    const where = this.where(query.where);
+    const where = await this.where(query.where);
     const offset = Math.max(0, query.offset);
     const key = this.db.dialect.rowKey;
     // The window is read first: for a set that fits it, its length is the count (one pass, not two).
@@ -305,7 +338,7 @@ export class ResourceTable {
     );
     if (window === TOO_LARGE) {
       const count = await this.countOf(where);
-      const walk = this.where(query.where, false);
+      const walk = await this.where(query.where, false);
       // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
       // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
       const keys = await this.db.all<{ k: unknown }>(
@@ -391,7 +424,7 @@ export class ResourceTable {
   }
 
   async get(id: string | number, condition: Condition | null): Promise<Row | null> {
-    const where = this.where({ allOf: [{ field: 'id', op: 'eq', value: id }, ...(condition ? [condition] : [])] });
+    const where = await this.where({ allOf: [{ field: 'id', op: 'eq', value: id }, ...(condition ? [condition] : [])] });
     return (await this.db.get(`SELECT r.* FROM ${this.table} r WHERE ${where.text}`, where.params)) ?? null;
   }
 
@@ -400,7 +433,7 @@ export class ResourceTable {
     const conditions: Condition[] = [{ field: assertIdentifier(column), op: 'eq', value }];
     if (orgId !== null) conditions.push({ field: 'org_id', op: 'eq', value: orgId });
     if (exceptId !== null) conditions.push({ field: 'id', op: 'ne', value: exceptId });
-    const where = this.where({ allOf: conditions });
+    const where = await this.where({ allOf: conditions });
     return (await this.db.get(`SELECT 1 AS hit FROM ${this.table} r WHERE ${where.text} LIMIT 1`, where.params)) !== undefined;
   }
 
@@ -496,7 +529,7 @@ export class ResourceTable {
    * sweep never holds the database for long (retention, docs/settings.md#clean). Returns how many went.
    */
   async deleteWhere(condition: Condition): Promise<number> {
-    const where = this.where(condition, false);
+    const where = await this.where(condition, false);
     let total = 0;
     for (;;) {
       const rows = await this.db.all<{ id: string }>(

@@ -4,6 +4,7 @@ import {
   compileOrder,
   compileWhere,
   FALSE,
+  indexableTerms,
   TRUE,
   type ColumnKind,
   type TableShape,
@@ -159,6 +160,49 @@ describe('the condition compiler', () => {
       searchIndex: false,
     });
     expect(walk.text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+  });
+
+  it("follows the search planner's verdict: only a rare term is narrowed, a search or a contains alike", () => {
+    const planned = (condition: Parameters<typeof compileWhere>[0], rare: string[]) =>
+      compileWhere(condition, shape(fts), sqliteDialect, {
+        searchIndex: true,
+        selective: (term) => rare.includes(term),
+      });
+    const narrowed =
+      "(r.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?) AND r.hostname LIKE ? ESCAPE '\\')";
+    expect(planned({ search: 'prod', fields: ['hostname'] }, ['prod']).text).toBe(narrowed);
+    expect(planned({ search: 'prod', fields: ['hostname'] }, []).text).toBe("r.hostname LIKE ? ESCAPE '\\'");
+    // A contains filter on a search column is narrowed only on the planner's word, never without it.
+    expect(planned({ field: 'hostname', op: 'contains', value: 'prod' }, ['prod']).text).toBe(narrowed);
+    expect(planned({ field: 'hostname', op: 'contains', value: 'prod' }, []).text).toBe(
+      "r.hostname LIKE ? ESCAPE '\\'",
+    );
+    expect(sqlite({ field: 'hostname', op: 'contains', value: 'prod' }, fts).text).toBe(
+      "r.hostname LIKE ? ESCAPE '\\'",
+    );
+    // A column outside the index is never narrowed.
+    expect(planned({ field: 'org_id', op: 'contains', value: 'prod' }, ['prod']).text).toBe(
+      "r.org_id LIKE ? ESCAPE '\\'",
+    );
+  });
+
+  it('lists the terms the search index could serve, for the planner to probe', () => {
+    const condition = {
+      allOf: [
+        { field: 'org_id', op: 'eq' as const, value: 'o' },
+        { search: 'prod', fields: ['hostname', 'ip'] },
+        {
+          anyOf: [
+            { field: 'ip', op: 'contains' as const, value: '10.1' },
+            { not: { search: 'x', fields: ['ip'] } },
+          ],
+        },
+        { field: 'org_id', op: 'contains' as const, value: 'not indexed' },
+        { search: 'mixed', fields: ['hostname', 'org_id'] },
+      ],
+    };
+    expect(indexableTerms(condition, shape(fts))).toEqual(['prod', '10.1', 'x']);
+    expect(indexableTerms(condition, shape(null))).toEqual([]);
   });
 
   it('turns id sets into membership tests when an indexed search meets them (SQLite only)', () => {

@@ -34,6 +34,13 @@ export interface TableShape {
 export interface CompileOptions {
   /** May search terms use the search index (not for page walks along an order index). */
   searchIndex: boolean;
+  /**
+   * The search planner's verdict on a term (docs/data-layer.md#search-planning), from a bounded probe of
+   * the index: true — rare, the index narrows the rows (a search, or a `contains` on a search column);
+   * false — common or too short, the plain LIKE lets the database walk the list's ordering or filter
+   * index. Absent: every search uses the index, a `contains` never does.
+   */
+  selective?: (term: string) => boolean;
 }
 
 export interface CompiledWhere extends Sql {
@@ -128,7 +135,7 @@ class Compilation {
         return this.inList(target.text, values);
       }
       case 'contains':
-        return this.contains(target, condition.value);
+        return this.containsPlanned(condition.field, target, condition.value);
       case 'iexact': {
         if (hasNul(condition.value)) return { text: FALSE, params: [] };
         // The case-insensitive LIKE of `contains` without wildcards: the same folding on both backends.
@@ -195,10 +202,38 @@ class Compilation {
     return { text: this.dialect.ilike(text), params: [containsPattern(term)] };
   }
 
+  /** The columns of these fields when the search index covers every one of them, else null. */
+  private indexed(fields: readonly string[]): string[] | null {
+    const index = this.shape.search;
+    if (index === null) return null;
+    const columns = fields.map((field) => this.shape.column(field)?.column ?? null);
+    return columns.every((column): column is string => column !== null && index.columns.includes(column))
+      ? columns
+      : null;
+  }
+
+  /** `like` (the test that defines the result) narrowed first through the search index, where it can. */
+  private narrowed(like: Sql, term: string, columns: readonly string[]): Sql {
+    const narrow = this.shape.search?.narrow('r', term, columns) ?? null;
+    if (narrow === null) return like;
+    this.indexedSearch = true;
+    return { text: `(${narrow.text} AND ${like.text})`, params: [...narrow.params, ...like.params] };
+  }
+
+  /** A `contains` filter: on a search column, a term the planner found rare is narrowed like a search. */
+  private containsPlanned(field: string, target: { text: string; kind: ColumnKind }, term: string): Sql {
+    const like = this.contains(target, term);
+    const columns = this.indexed([field]);
+    const { searchIndex, selective } = this.options;
+    if (hasNul(term) || columns === null || !searchIndex || !selective?.(term)) return like;
+    return this.narrowed(like, term, columns);
+  }
+
   /**
    * One search term (docs/http.md#lists: icontains on any of the fields). The LIKE test defines the result; with a
-   * search index (SQLite FTS5 trigram) a narrowing condition first turns the scan into an index lookup.
-   * PostgreSQL's trigram GIN indexes serve the ILIKE itself.
+   * search index (SQLite FTS5 trigram) a narrowing condition first turns the scan into an index lookup —
+   * for a term the planner found rare (docs/data-layer.md#search-planning). PostgreSQL's trigram GIN
+   * indexes serve the ILIKE itself.
    */
   private search(term: string, fields: readonly string[]): Sql {
     // No stored text holds a NUL, and neither an FTS5 phrase nor a PostgreSQL parameter can carry one.
@@ -208,14 +243,10 @@ class Compilation {
       text: parts.length === 1 ? (parts[0] as Sql).text : `(${parts.map((p) => p.text).join(' OR ')})`,
       params: parts.flatMap((p) => p.params),
     };
-    const index = this.shape.search;
-    if (index === null || !this.options.searchIndex) return like;
-    const columns = fields.map((field) => this.shape.column(field)?.column ?? null);
-    if (columns.some((column) => column === null || !index.columns.includes(column))) return like;
-    const narrow = index.narrow('r', term, columns as string[]);
-    if (narrow === null) return like;
-    this.indexedSearch = true;
-    return { text: `(${narrow.text} AND ${like.text})`, params: [...narrow.params, ...like.params] };
+    const columns = this.indexed(fields);
+    const { searchIndex, selective } = this.options;
+    if (columns === null || !searchIndex || (selective && !selective(term))) return like;
+    return this.narrowed(like, term, columns);
   }
 
   /** A field as an SQL expression: its column, or `fk__field` as a correlated subquery. */
@@ -257,6 +288,28 @@ export function compileWhere(
   if (!first.indexedSearch || first.idSets === 0) return { ...sql, tables: first.tables };
   const filtered = new Compilation(shape, dialect, options, true);
   return { ...filtered.compile(condition), tables: filtered.tables };
+}
+
+/**
+ * The terms of a condition that the search index could serve — searches and `contains` filters over
+ * search columns only — for the search planner's probes (docs/data-layer.md#search-planning).
+ */
+export function indexableTerms(condition: Condition | null, shape: TableShape): string[] {
+  const index = shape.search;
+  if (!condition || index === null) return [];
+  const covered = (fields: readonly string[]) =>
+    fields.length > 0 && fields.every((field) => index.columns.includes(shape.column(field)?.column ?? ''));
+  const terms = new Set<string>();
+  const visit = (c: Condition): void => {
+    if ('allOf' in c) c.allOf.forEach(visit);
+    else if ('anyOf' in c) c.anyOf.forEach(visit);
+    else if ('not' in c) visit(c.not);
+    else if ('search' in c) {
+      if (covered(c.fields) && !hasNul(c.search)) terms.add(c.search);
+    } else if ('op' in c && c.op === 'contains' && covered([c.field]) && !hasNul(c.value)) terms.add(c.value);
+  };
+  visit(condition);
+  return [...terms];
 }
 
 /** ORDER BY with the id tie-breaker in the direction of the last term (see ResourceTable.orderBy). */

@@ -35,15 +35,27 @@ async function ftsIndex(db: Queryable, table: string, columns: readonly string[]
   await db.exec(`CREATE TRIGGER IF NOT EXISTS ${triggers[2]} AFTER UPDATE OF ${list} ON ${table} BEGIN
       INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.rowid, ${oldValues});
       INSERT INTO ${fts}(rowid, ${list}) VALUES (new.rowid, ${newValues}); END`);
+  const match = (term: string, wanted: readonly string[]): string | null => {
+    if ([...term].length < TRIGRAM) return null;
+    const scope = wanted.length === columns.length ? '' : `{${wanted.join(' ')}} : `;
+    return `${scope}${ftsPhrase(term)}`;
+  };
   return {
     columns,
     narrow(alias, term, wanted) {
-      if ([...term].length < TRIGRAM) return null;
-      const scope = wanted.length === columns.length ? '' : `{${wanted.join(' ')}} : `;
-      return {
-        text: `${alias}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`,
-        params: [`${scope}${ftsPhrase(term)}`],
-      };
+      const phrase = match(term, wanted);
+      if (phrase === null) return null;
+      return { text: `${alias}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, params: [phrase] };
+    },
+    // FTS5 reads a phrase's doclists incrementally: the LIMIT stops it after `bound + 1` hits.
+    async probe(db, term, wanted, bound) {
+      const phrase = match(term, wanted);
+      if (phrase === null) return null;
+      const row = await db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?)`,
+        [phrase, bound + 1],
+      );
+      return Number(row?.n ?? 0);
     },
   };
 }
