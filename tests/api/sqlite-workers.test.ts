@@ -7,12 +7,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { SqliteDatabase } from '../../server/src/data/sqlite/sqlite-database';
 import { sendSiteMessage } from '../../server/src/notifications';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { ASSETS, call, type AssetBody, type Page } from './asset-helpers';
 import { ADMIN_PASSWORD, Client } from './harness';
+import { sameBrowserOn, socketOn } from './instance-helpers';
 import { testBackend } from './test-database';
 import { WAIT_MS } from '../support/wait.mjs';
 
@@ -118,29 +118,6 @@ async function pinnedTo(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
-function sameBrowserOn(client: Client, baseUrl: string): Client {
-  const other = new Client(baseUrl);
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
-function socketOn(
-  baseUrl: string,
-  client: Client,
-  socketPath: string,
-): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>> }> {
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${socketPath}`, {
-    headers: { cookie: client.cookieHeader(), origin: baseUrl },
-  });
-  const frames: Array<Record<string, unknown>> = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, frames }));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
 }
 
 describe.runIf(testBackend() === 'sqlite')('two workers on one SQLite file', () => {
