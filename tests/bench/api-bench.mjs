@@ -59,7 +59,11 @@ console.log(`${ASSETS} assets, ${CONCURRENCY} connections, ${SECONDS} s each:`);
   try {
     const server = await startServer(dataDir);
     try {
-      results.push({ backend: 'SQLite', instances: 1, ...(await scenarios('sqlite', [await target(server)])) });
+      results.push({
+        backend: 'SQLite',
+        instances: 1,
+        ...(await scenarios('sqlite', [await target(server)])),
+      });
     } finally {
       await server.stop();
     }

@@ -124,7 +124,8 @@ export function childrenCpuMicros(ppid) {
  */
 export async function withCpu(pids, postmasterPid, work) {
   // A server with BASTION_WORKERS > 1 is a primary and its workers: its children count as the server.
-  const tree = (pid) => [...childrenCpuMicros(pid).values()].reduce((sum, micros) => sum + micros, cpuMicros(pid));
+  const tree = (pid) =>
+    [...childrenCpuMicros(pid).values()].reduce((sum, micros) => sum + micros, cpuMicros(pid));
   const servers = () => [...new Set(pids)].reduce((sum, pid) => sum + tree(pid), 0);
   const serverBefore = servers();
   const dbBefore = postmasterPid ? childrenCpuMicros(postmasterPid) : new Map();
