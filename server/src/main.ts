@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { ADMIN_USERNAME } from './bootstrap/first-start';
@@ -7,6 +8,7 @@ import { runMigrate } from './cli/migrate-command';
 import { adminPasswordNotice } from './cli/notice';
 import { portProblem, probePort } from './cli/port-check';
 import { runResetPassword } from './cli/reset-password-command';
+import { parseWorkers, runPrimary } from './cluster/workers';
 import { CopyRefusedError } from './data/copy-database';
 import { DatabaseUnavailableError } from './data/database';
 import { runSeed } from './seed/seed-command';
@@ -31,12 +33,41 @@ Each works on the database of BASTION_DATABASE_URL, else the data dir of BASTION
 then exits.
 `;
 
+/** Where the console is, as printed for the operator. */
+function consoleUrl(hostName: string, port: number): string {
+  const host = hostName.includes(':') ? `[${hostName}]` : hostName;
+  return `http://${host}:${port}/ui/`;
+}
+
+function announce(config: ServerConfig, port: number, generatedAdminPassword: string | null): void {
+  const url = consoleUrl(config.host, port);
+  process.stdout.write(`Bastion Console listening on ${url}\n`);
+  if (generatedAdminPassword !== null)
+    process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, generatedAdminPassword, url));
+}
+
 async function startServer(config: ServerConfig): Promise<void> {
+  const workers = parseWorkers(process.env.BASTION_WORKERS);
+  // A worker of the cluster below: the primary probed the port, migrated and seeded, and announces.
+  const isWorker = cluster.isWorker;
   // Before anything is created: a taken port must not cost the one-time admin password.
-  const problem = await probePort(config.host, config.port);
-  if (problem !== null) {
-    process.stderr.write(`${portProblem(problem, config.host, config.port)}\n`);
-    process.exitCode = 1;
+  if (!isWorker) {
+    const problem = await probePort(config.host, config.port);
+    if (problem !== null) {
+      process.stderr.write(`${portProblem(problem, config.host, config.port)}\n`);
+      process.exitCode = 1;
+      return;
+    }
+  }
+  if (!isWorker && workers > 1) {
+    // Migrations and the first start's seed run once, here, before any worker opens the database.
+    const prepared = await buildApp(config);
+    const generatedAdminPassword = prepared.generatedAdminPassword;
+    await prepared.close();
+    process.exitCode = await runPrimary(workers, {
+      onListening: (port) => announce(config, port, generatedAdminPassword),
+      warn: (message) => process.stderr.write(`bastion: ${message}\n`),
+    });
     return;
   }
   const app = await buildApp(config);
@@ -59,14 +90,13 @@ async function startServer(config: ServerConfig): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  if (isWorker) return;
   const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}/ui/`;
-  process.stdout.write(`Bastion Console listening on ${url}\n`);
-  if (app.generatedAdminPassword !== null) {
-    process.stdout.write(adminPasswordNotice(ADMIN_USERNAME, app.generatedAdminPassword, url));
-  }
+  announce(
+    config,
+    typeof address === 'object' && address !== null ? address.port : config.port,
+    app.generatedAdminPassword,
+  );
 }
 
 async function main(): Promise<void> {

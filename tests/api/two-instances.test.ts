@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { sendSiteMessage } from '../../server/src/notifications';
 import { DEFAULT_ORG_ID } from '../../server/src/orgs/org-ids';
 import { BUILTIN_ROLE_IDS } from '../../server/src/rbac/builtin-roles';
@@ -21,33 +20,10 @@ import {
   type TestServer,
   type TwoInstances,
 } from './harness';
+import { sameBrowserOn, socketOn } from './instance-helpers';
 import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
 
 const MAIN = path.resolve(import.meta.dirname, '../../dist/server/main.js');
-
-/** The same signed-in browser, pointed at another instance. */
-function sameBrowserOn(client: Client, baseUrl: string): Client {
-  const other = new Client(baseUrl);
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
-function socketOn(
-  baseUrl: string,
-  client: Client,
-  socketPath: string,
-): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>> }> {
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${socketPath}`, {
-    headers: { cookie: client.cookieHeader(), origin: baseUrl },
-  });
-  const frames: Array<Record<string, unknown>> = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, frames }));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
 
 /** A TCP port that accepts connections (the connectivity probe's target). */
 function listeningPort(): Promise<{ port: number; close: () => void }> {

@@ -123,7 +123,10 @@ export function childrenCpuMicros(ppid) {
  * PostgreSQL backends): wall-clock figures mean little on a shared machine, CPU per request does.
  */
 export async function withCpu(pids, postmasterPid, work) {
-  const servers = () => pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  // A server with BASTION_WORKERS > 1 is a primary and its workers: its children count as the server.
+  const tree = (pid) =>
+    [...childrenCpuMicros(pid).values()].reduce((sum, micros) => sum + micros, cpuMicros(pid));
+  const servers = () => [...new Set(pids)].reduce((sum, pid) => sum + tree(pid), 0);
   const serverBefore = servers();
   const dbBefore = postmasterPid ? childrenCpuMicros(postmasterPid) : new Map();
   const value = await work();

@@ -51,7 +51,7 @@ export interface Database extends Queryable {
   readonly writes: number;
   /**
    * A number that changes whenever another connection commits to this database — SQLite's
-   * `data_version`, a single process owning the file — or null where no such cheap mark exists
+   * `data_version`, which also sees the commits of the other workers on the file — or null where no such cheap mark exists
    * (PostgreSQL: other instances write). With `writes` it tells whether anything may have changed.
    */
   otherWritesMark(): Promise<number | null>;
@@ -64,7 +64,7 @@ export interface Database extends Queryable {
   lock(name: string): Promise<void>;
   /**
    * Runs `work` while holding the lock `name` across every instance on this database (PostgreSQL advisory
-   * lock; SQLite has one instance per file, so an in-process lock). Resolves to false, without running
+   * lock; SQLite: an OS file lock beside the database, across the workers on the file). Resolves to false, without running
    * `work`, when another holder has it now.
    */
   runExclusive(name: string, work: () => Promise<void>): Promise<boolean>;
@@ -75,7 +75,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Messages between instances: SQLite = this process; PostgreSQL = LISTEN/NOTIFY. Payloads ≤ 7,000 bytes. */
+/**
+ * Messages between instances: SQLite = this process, or the workers of one server through their cluster's
+ * primary; PostgreSQL = LISTEN/NOTIFY. Published inside a transaction = sent at its commit. Payloads ≤ 7,000
+ * bytes.
+ */
 export interface Notifications {
   publish(channel: string, payload: string): Promise<void>;
   /** Calls `listener` for each payload published on `channel` by any instance; returns the unsubscribe. */

@@ -22,7 +22,7 @@ import { assertIdentifier } from './dialect';
  * before the request arrived is always seen; any write made through this instance since the snapshot
  * (the request's own, or another request's) outdates it, and the next cached read takes a new one.
  *
- * On SQLite one process owns the file, so the snapshot is shared by all requests while neither this
+ * On SQLite the snapshot is shared by all requests of a process while neither this
  * process wrote nor another connection committed (`data_version`, `Database.otherWritesMark`): a
  * request then costs one pragma instead of a read of the versions.
  */

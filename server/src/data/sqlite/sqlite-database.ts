@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EventEmitter } from 'node:events';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Notifications, Row, RunResult } from '../database';
 import { DatabaseUnavailableError, UniqueViolation } from '../database';
 import { bindable } from '../parameters';
+import { tryFileLock } from './file-lock';
 import { sqliteDialect } from './sqlite-dialect';
+import { localNotifications, workerNotifications } from './worker-notifications';
 
 export const DATABASE_FILE_NAME = 'bastion.sqlite3';
 
@@ -26,6 +28,15 @@ interface Prepared {
 /** Bytes of the database file SQLite maps into memory (the largest SQLite allows by default is 2 GiB). */
 const MMAP_SIZE = 1024 ** 3;
 
+/** Beside the database file: the files of `runExclusive`'s locks (file-lock.ts). */
+const LOCKS_DIR = 'bastion.locks';
+
+/**
+ * How long a write waits for another process's write transaction (workers on one file) before it fails
+ * with SQLITE_BUSY: far longer than any transaction of this server holds the lock.
+ */
+const BUSY_TIMEOUT_MS = 5000;
+
 /** Compiled statements kept by their text (better-sqlite3 compiles on every prepare). */
 const STATEMENT_CACHE_LIMIT = 2000;
 
@@ -36,6 +47,12 @@ const STATEMENT_CACHE_LIMIT = 2000;
  * asynchronous transaction, though, could let other requests' statements run inside it while it awaits.
  * A transaction therefore holds a lock: statements from its own async context (AsyncLocalStorage) run at
  * once, every other statement waits until it commits or rolls back.
+ *
+ * Several processes may share the file as the workers of one server (`BASTION_WORKERS`,
+ * docs/data-layer.md#several-workers-on-one-sqlite-file): WAL lets them read at once; a write transaction
+ * starts with `BEGIN IMMEDIATE`, which waits (busy time-out) while another process writes; `data_version`
+ * tells the write-version caches of another process's commits; notifications go through the cluster's
+ * primary; `runExclusive` takes an OS file lock.
  */
 export class SqliteDatabase implements Database {
   readonly dialect = sqliteDialect;
@@ -45,13 +62,24 @@ export class SqliteDatabase implements Database {
   /** The running transaction's token and the promise that settles when it ends. */
   private current: { token: symbol; done: Promise<void> } | null = null;
   private readonly held = new Set<string>();
+  /** Publications made inside the running transaction: sent once it commits, dropped if it rolls back. */
+  private pending: Array<[string, string]> = [];
+  private readonly transport: Notifications & { close?(): void };
   writes = 0;
 
   private constructor(
     private readonly handle: BetterSqlite3.Database,
     readonly location: string,
   ) {
-    this.notifications = localNotifications();
+    this.transport = cluster.isWorker ? workerNotifications() : localNotifications();
+    this.notifications = {
+      publish: async (channel, payload) => {
+        // Another worker's subscriber reads at once: it must not hear of a write it cannot see yet.
+        if (this.inTransaction()) this.pending.push([channel, payload]);
+        else await this.transport.publish(channel, payload);
+      },
+      subscribe: (channel, listener) => this.transport.subscribe(channel, listener),
+    };
   }
 
   static open(dataDir: string): SqliteDatabase {
@@ -64,7 +92,7 @@ export class SqliteDatabase implements Database {
       // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
       handle.pragma('synchronous = NORMAL');
       handle.pragma('foreign_keys = ON');
-      handle.pragma('busy_timeout = 5000');
+      handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Pages read through a memory map instead of a read() each (docs/data-layer.md#the-fast-path): a
       // list page's rows and the walk of a search cost about a third less CPU. Address space only; the
       // kernel's page cache holds the pages either way.
@@ -161,20 +189,28 @@ export class SqliteDatabase implements Database {
     let release = (): void => undefined;
     const done = new Promise<void>((resolve) => (release = resolve));
     this.current = { token, done };
+    this.pending = [];
+    let published: Array<[string, string]> = [];
     try {
+      // Takes the write lock now (another worker's write transaction is waited for, up to the busy
+      // time-out), so the transaction never fails half-way for want of it.
       this.handle.exec('BEGIN IMMEDIATE');
       try {
         const result = await this.scope.run(token, work);
         this.handle.exec('COMMIT');
         this.writes += 1;
+        published = this.pending;
         return result;
       } catch (error) {
         if (this.handle.inTransaction) this.handle.exec('ROLLBACK');
         throw error;
       }
     } finally {
+      this.pending = [];
       this.current = null;
       release();
+      for (const [channel, payload] of published)
+        this.transport.publish(channel, payload).catch(() => undefined);
     }
   }
 
@@ -186,8 +222,15 @@ export class SqliteDatabase implements Database {
     if (this.held.has(name)) return false;
     this.held.add(name);
     try {
-      await work();
-      return true;
+      // Across processes (workers on this file), and across handles within one.
+      const release = tryFileLock(path.join(path.dirname(this.location), LOCKS_DIR), name);
+      if (release === null) return false;
+      try {
+        await work();
+        return true;
+      } finally {
+        release();
+      }
     } finally {
       this.held.delete(name);
     }
@@ -204,6 +247,7 @@ export class SqliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.transport.close?.();
     if (this.handle.open) this.handle.close();
   }
 }
@@ -226,19 +270,4 @@ function translated(error: unknown): unknown {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
     ? new UniqueViolation((error as Error).message)
     : error;
-}
-
-/** One process per SQLite file: notifications stay in this process (asynchronously, as over a network). */
-function localNotifications(): Notifications {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  return {
-    async publish(channel, payload) {
-      setImmediate(() => emitter.emit(channel, payload));
-    },
-    async subscribe(channel, listener) {
-      emitter.on(channel, listener);
-      return () => emitter.off(channel, listener);
-    },
-  };
 }
