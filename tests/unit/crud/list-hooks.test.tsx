@@ -2,7 +2,7 @@
 // kit's behaviour — the address owns the list state, rows come from the API, selection spans pages.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Http, ServiceLocatorContext, useListController, type QueryParams } from '@bastion/sdk';
 import { fakeLocator } from '../host/fakes';
@@ -21,6 +21,15 @@ function fakeHttp() {
     }),
     options: vi.fn(async () => ({ actions: { GET: { name: { type: 'string', label: 'Name' } } } })),
   };
+}
+
+/** Renders `ui` with `http` as the console's client, at `path`. */
+function renderAt(http: ReturnType<typeof fakeHttp>, path: string, ui: ReactNode) {
+  return render(
+    <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </ServiceLocatorContext.Provider>,
+  );
 }
 
 function Address() {
@@ -66,13 +75,7 @@ function ThingCards() {
 describe('useListController', () => {
   it('reads the list state from the address, pages through the API and keeps the selection across pages', async () => {
     const http = fakeHttp();
-    render(
-      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
-        <MemoryRouter initialEntries={['/console/things?search=thing%201']}>
-          <ThingCards />
-        </MemoryRouter>
-      </ServiceLocatorContext.Provider>,
-    );
+    renderAt(http, '/console/things?search=thing%201', <ThingCards />);
     // "thing 1", "thing 10".."thing 19": 11 matches, first page of 15
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('11 things'));
     expect(http.get).toHaveBeenCalledWith(
@@ -110,13 +113,7 @@ describe('useListController', () => {
       );
       return <p data-testid="probe">{list.loading ? 'loading' : list.rows.map((r) => r.name).join(',')}</p>;
     }
-    render(
-      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
-        <MemoryRouter initialEntries={['/console/probe']}>
-          <Probe />
-        </MemoryRouter>
-      </ServiceLocatorContext.Provider>,
-    );
+    renderAt(http, '/console/probe', <Probe />);
     // The first render itself sent both requests (before any effect ran).
     expect(seen[0]).toBe('get:1 meta:no rows:0');
     expect(http.options).toHaveBeenCalledTimes(1);
@@ -165,13 +162,7 @@ describe('useListController', () => {
         </div>
       );
     }
-    render(
-      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
-        <MemoryRouter initialEntries={['/console/probe']}>
-          <Probe />
-        </MemoryRouter>
-      </ServiceLocatorContext.Provider>,
-    );
+    renderAt(http, '/console/probe', <Probe />);
     // "thing 2", "thing 20".."thing 29"
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('11 things'));
     // Back to the first render's query: its early request was aborted, so a new one is sent and answers.
