@@ -1,21 +1,63 @@
-// Static pieces of the console: the stylesheet (theme, PrimeFlex, PrimeIcons, our base), the loader script,
+// Static pieces of the console: the stylesheet (theme, PrimeFlex's used classes, PrimeIcons, our base) and
+// all of PrimeFlex, the loader script,
 // the two HTML pages and the host's locales.
 import * as esbuild from 'esbuild';
+import { PurgeCSS } from 'purgecss';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from './plugins.mjs';
 import { root } from './shared-modules.mjs';
 
+const PRIMEFLEX = 'primeflex/primeflex.min.css';
 const CSS_ENTRY = [
   'primereact/resources/themes/lara-light-blue/theme.css',
-  'primeflex/primeflex.min.css',
+  PRIMEFLEX,
   'primeicons/primeicons.css',
   './host/public/console.css',
 ]
   .map((p) => `@import ${JSON.stringify(p)};`)
   .join('\n');
 
+/** Where our own class names are written: the host, the SDK, the built-in plugins, the server's pages. */
+const CLASS_SOURCES = [
+  'host/src/**/*.{ts,tsx}',
+  'host/public/*.html',
+  'sdk/src/**/*.{ts,tsx}',
+  'plugins/*/src/**/*.{ts,tsx}',
+  'server/src/**/*.ts',
+];
+
+/**
+ * The PrimeFlex rules whose classes our own sources name (PurgeCSS over the sources' words, `md:col-6`
+ * included): the page's stylesheet keeps only these, in PrimeFlex's order and place
+ * (docs/first-view.md#the-stylesheet-of-the-first-view).
+ */
+async function usedPrimeflex() {
+  const source = path.join(root, 'node_modules', PRIMEFLEX);
+  const [result] = await new PurgeCSS().purge({
+    content: CLASS_SOURCES.map((glob) => path.join(root, glob)),
+    css: [source],
+    defaultExtractor: (text) => text.match(/[\w:-]+/g) ?? [],
+  });
+  return result.css;
+}
+
+/** Serves `contents` for the file `id` resolves to, so the bundle takes a subset in the file's place. */
+const replaceFile = (id, contents) => ({
+  name: 'replace-file',
+  setup(build) {
+    const filter = new RegExp(`${id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+    build.onLoad({ filter }, () => ({ contents, loader: 'css' }));
+  },
+});
+
+/**
+ * The console's stylesheet with the PrimeFlex classes our sources use, and all of PrimeFlex in a file of its
+ * own that the page enables once the first view is shown (for plugins' classes and any class the sources do
+ * not spell out).
+ */
 export async function buildCss(output) {
+  const primeflexUsed = await usedPrimeflex();
   const result = await esbuild.build({
     stdin: { contents: CSS_ENTRY, resolveDir: root, loader: 'css' },
     bundle: true,
@@ -26,6 +68,7 @@ export async function buildCss(output) {
     entryNames: 'console-[hash]',
     assetNames: 'assets/[name]-[hash]',
     loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.svg': 'file' },
+    plugins: [replaceFile(PRIMEFLEX, primeflexUsed)],
   });
   let css;
   for (const file of result.outputFiles) {
@@ -33,11 +76,18 @@ export async function buildCss(output) {
     const written = output.write(
       rel,
       Buffer.from(file.contents),
-      rel.endsWith('.css') ? 'css (theme, primeflex, primeicons)' : rel,
+      rel.endsWith('.css') ? 'css (theme, primeflex used, primeicons)' : rel,
     );
     if (rel.endsWith('.css')) css = written;
   }
-  return css;
+  const primeflex = output.writeHashed(
+    'css',
+    'primeflex',
+    '.css',
+    readFileSync(path.join(root, 'node_modules', PRIMEFLEX), 'utf8'),
+    'css (primeflex, all of it, enabled after the first view)',
+  );
+  return { css, primeflex };
 }
 
 const stripSourceMap = (code) => code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
@@ -72,8 +122,10 @@ export function writeLibs(output) {
 export function writePages(output, { css, libs, login }) {
   const fill = (template) =>
     readFileSync(path.join(root, 'host/public', template), 'utf8')
-      .replaceAll('%CSS%', css.url)
-      .replaceAll('%CSS_INTEGRITY%', css.integrity)
+      .replaceAll('%CSS%', css.css.url)
+      .replaceAll('%CSS_INTEGRITY%', css.css.integrity)
+      .replaceAll('%PRIMEFLEX_CSS%', css.primeflex.url)
+      .replaceAll('%PRIMEFLEX_CSS_INTEGRITY%', css.primeflex.integrity)
       .replaceAll('%LOADER%', libs.loader.url)
       .replaceAll('%LOADER_INTEGRITY%', libs.loader.integrity)
       .replaceAll('%LOGIN_CSS%', login.css.url)

@@ -171,7 +171,7 @@ export async function buildAll({ dev = false } = {}) {
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     overridesScript: libs.overrides.url,
     // What every console page loads besides its modules (the login page warms them).
-    pageAssets: [css.url, libs.loader.url],
+    pageAssets: [css.css.url, libs.loader.url],
     plugins: plugins.map((p) => ({ id: p.manifest.id, version: p.manifest.version })),
     modules: output.modules,
   };

@@ -27,8 +27,9 @@ const out = routes
     const factory = lazy && c._payload && typeof c._payload._result === 'function' ? c._payload._result : null;
     return { path: r.path, factory: factory ? String(factory) : '' };
   });
-process.stdout.write(JSON.stringify(out));
-process.exit(0);
+// Exits once the answer is written: a pipe the parent drains slowly (a loaded machine) takes it in parts, and
+// exiting at once cut it short.
+process.stdout.write(JSON.stringify(out), () => process.exit(0));
 `;
 
 const evaluate = (file) =>
@@ -39,7 +40,13 @@ const evaluate = (file) =>
       { timeout: EVALUATE_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${error.message}${stderr ? `\n${stderr.slice(0, 2000)}` : ''}`));
-        else resolve(JSON.parse(stdout));
+        else {
+          try {
+            resolve(JSON.parse(stdout));
+          } catch (cause) {
+            reject(new Error(`the entry's routes could not be read: ${cause}`));
+          }
+        }
       },
     );
   });

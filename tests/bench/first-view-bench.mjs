@@ -19,9 +19,11 @@
 //   median of N runs (default 3); --waterfall prints each scenario's requests of the last run (sent and
 //   finished, ms from the start, and chain level); --cpu-profile writes the page's main-thread CPU profile of
 //   the users-list scenario (last run) to DIR/users-direct.cpuprofile and prints the functions with the most
-//   self time (open the file in Chromium's DevTools for the rest).
+//   self time (open the file in Chromium's DevTools for the rest); --trace DIR records a Chromium trace of that
+//   scenario (last run) to DIR/users-direct.trace.json and prints where the main thread went (first-view-trace.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
 import { launchChromium } from '../support/chromium.mjs';
+import { COMMIT_HOOK_SCRIPT, printTraceBreakdown, startTrace } from './first-view-trace.mjs';
 import { removeDataDir, seedDataDir, startServer } from './bench-server.mjs';
 
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
@@ -46,6 +48,7 @@ const RUNS = Number(argValue('--runs') ?? 3);
 const onlyProfile = argValue('--profile');
 const WATERFALL = args.includes('--waterfall');
 const CPU_PROFILE_DIR = argValue('--cpu-profile');
+const TRACE_DIR = argValue('--trace');
 
 function kindOf(url, type) {
   const p = new URL(url).pathname;
@@ -244,6 +247,7 @@ async function seenAt(page, name, selector) {
 async function newContext(browser) {
   const context = await browser.newContext({ locale: 'en' });
   await context.addInitScript(WATCH_SCRIPT);
+  if (TRACE_DIR) await context.addInitScript(COMMIT_HOOK_SCRIPT);
   return context;
 }
 
@@ -313,15 +317,17 @@ async function finishFirstLogin(browser, server) {
   await context.close();
 }
 
-async function directThenSecond(browser, server, profile) {
+async function directThenSecond(browser, server, profile, last) {
   const { context, page } = await signedInContext(browser, server);
   const net = await recordNetwork(page, profile);
   let requests = await net.mark();
-  const profiler = CPU_PROFILE_DIR ? await startCpuProfile(page) : null;
+  const profiler = CPU_PROFILE_DIR && last ? await startCpuProfile(page) : null;
+  const trace = TRACE_DIR && last ? await startTrace(page) : null;
   let started = Date.now();
   await page.goto(`${server.baseUrl}${USERS_PATH}`, { waitUntil: 'commit' });
   let at = await seenAt(page, 'users', USER_ROW);
   if (profiler) await profiler.stop(CPU_PROFILE_DIR);
+  if (trace) await stopTrace(page, trace, started, at);
   const direct = summarise(await requests(at), at - started, 'users list, direct URL');
   await page.waitForLoadState('networkidle');
 
@@ -336,6 +342,25 @@ async function directThenSecond(browser, server, profile) {
   const second = summarise(await requests(at), at - started, 'second plugin (warm)');
   await context.close();
   return { direct, second };
+}
+
+/** Writes the trace of the users list opened directly and prints its breakdown (first-view-trace.mjs). */
+async function stopTrace(page, trace, started, at) {
+  const { timeOrigin, commits } = await page.evaluate(() => ({
+    timeOrigin: performance.timeOrigin,
+    commits: window.__benchCommits ?? [],
+  }));
+  const events = await trace.stop();
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  fs.mkdirSync(TRACE_DIR, { recursive: true });
+  const window = { pagePath: USERS_PATH, timeOrigin, from: started, to: at, commits };
+  // The window is kept with the events, so `node tests/bench/first-view-trace.mjs FILE` prints it again.
+  fs.writeFileSync(
+    path.join(TRACE_DIR, 'users-direct.trace.json'),
+    JSON.stringify({ traceEvents: events, metadata: { benchWindow: window } }),
+  );
+  printTraceBreakdown(events, window);
 }
 
 /**
@@ -440,7 +465,7 @@ try {
     for (let i = 0; i < RUNS; i += 1) {
       runs.login.push(await loginPage(browser, server, profile));
       runs.signIn.push(await signInToAssets(browser, server, profile));
-      const { direct, second } = await directThenSecond(browser, server, profile);
+      const { direct, second } = await directThenSecond(browser, server, profile, i === RUNS - 1);
       runs.direct.push(direct);
       runs.second.push(second);
     }

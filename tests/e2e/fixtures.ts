@@ -17,7 +17,7 @@ export interface DropInPlugin {
 }
 
 /** A plugin with one page and one menu entry, made with the host's own `definePlugin`. */
-export function pagePlugin(id: string, text: string): DropInPlugin {
+export function pagePlugin(id: string, text: string, className?: string): DropInPlugin {
   const definition = {
     id,
     i18nNamespace: id,
@@ -28,7 +28,7 @@ export function pagePlugin(id: string, text: string): DropInPlugin {
     id,
     title: `${id} title`,
     execute: `var d = ${JSON.stringify(definition)};
-      d.routes[0].element = jsx('h2', { 'data-testid': ${JSON.stringify(`${id}-page`)}, children: ${JSON.stringify(text)} });
+      d.routes[0].element = jsx('h2', { 'data-testid': ${JSON.stringify(`${id}-page`)}, className: ${JSON.stringify(className ?? '')}, children: ${JSON.stringify(text)} });
       _export('default', sdk.definePlugin(d));`,
   };
 }

@@ -106,6 +106,31 @@ describe('an ordinary user', () => {
   });
 });
 
+describe('the stylesheet', () => {
+  it("holds the PrimeFlex classes the console uses; a drop-in plugin's other classes apply too", async () => {
+    const page = await newPage(c);
+    // All of PrimeFlex is not needed for the console's own pages: without it they are laid out the same.
+    await page.route('**/ui/css/primeflex-*.css', (route) => route.abort());
+    await signIn(c, page, 'admin', ADMIN_PASSWORD);
+    const sidebar = page.locator('.bastion-sidebar');
+    await sidebar.waitFor();
+    // class="… flex flex-column …" (PrimeFlex's display:flex and flex-direction:column)
+    expect(await sidebar.evaluate((el) => getComputedStyle(el).flexDirection)).toBe('column');
+    expect(await sidebar.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    await page.context().close();
+
+    // A drop-in plugin may use any PrimeFlex class (PLUGINS.md): font-italic is one the console never names.
+    writeDropIn(c.pluginsDir, pagePlugin('styled', 'In italics', 'font-italic'));
+    const second = await newPage(c);
+    await signIn(c, second, 'admin', ADMIN_PASSWORD);
+    await second.click('[data-testid="menu-styled"]');
+    const heading = second.locator('[data-testid="styled-page"]');
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
+    await second.context().close();
+  });
+});
+
 describe('plugins that fail', () => {
   it('a drop-in plugin appears on the next page load, without a rebuild or restart', async () => {
     const page = await newPage(c);

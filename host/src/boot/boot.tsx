@@ -38,6 +38,7 @@ import { Browser, type BrowserEnv } from '../services/browser';
 import type { I18nImpl } from '../services/I18nImpl';
 import type { OrgImpl } from '../services/OrgImpl';
 import { AppRouter, ROUTER_BASENAME } from '../ui/AppRouter';
+import { enableFullStylesheet } from './fullStylesheet';
 import { BootError } from '../ui/BootError';
 import { HostProviders } from '../ui/HostProviders';
 import { Loading } from '../ui/Loading';
@@ -205,6 +206,7 @@ export async function boot(element: HTMLElement, container: Container = createCo
     // Keep the empty list: a bare shell (the HTTP layer's toast says why).
   }
   const reportFault = faultReporter(http, entries);
+  enableFullStylesheet(document, entries);
   const settled = new Map<string, PluginLoadResult>();
   const ready = async (result: PluginLoadResult): Promise<void> => {
     if (result.ok) {

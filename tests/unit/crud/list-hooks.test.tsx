@@ -2,6 +2,7 @@
 // kit's behaviour — the address owns the list state, rows come from the API, selection spans pages.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Http, ServiceLocatorContext, useListController, type QueryParams } from '@bastion/sdk';
 import { fakeLocator } from '../host/fakes';
@@ -20,6 +21,15 @@ function fakeHttp() {
     }),
     options: vi.fn(async () => ({ actions: { GET: { name: { type: 'string', label: 'Name' } } } })),
   };
+}
+
+/** Renders `ui` with `http` as the console's client, at `path`. */
+function renderAt(http: ReturnType<typeof fakeHttp>, path: string, ui: ReactNode) {
+  return render(
+    <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </ServiceLocatorContext.Provider>,
+  );
 }
 
 function Address() {
@@ -65,13 +75,7 @@ function ThingCards() {
 describe('useListController', () => {
   it('reads the list state from the address, pages through the API and keeps the selection across pages', async () => {
     const http = fakeHttp();
-    render(
-      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
-        <MemoryRouter initialEntries={['/console/things?search=thing%201']}>
-          <ThingCards />
-        </MemoryRouter>
-      </ServiceLocatorContext.Provider>,
-    );
+    renderAt(http, '/console/things?search=thing%201', <ThingCards />);
     // "thing 1", "thing 10".."thing 19": 11 matches, first page of 15
     await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('11 things'));
     expect(http.get).toHaveBeenCalledWith(
@@ -109,13 +113,7 @@ describe('useListController', () => {
       );
       return <p data-testid="probe">{list.loading ? 'loading' : list.rows.map((r) => r.name).join(',')}</p>;
     }
-    render(
-      <ServiceLocatorContext.Provider value={fakeLocator(new Map([[Http, http]]))}>
-        <MemoryRouter initialEntries={['/console/probe']}>
-          <Probe />
-        </MemoryRouter>
-      </ServiceLocatorContext.Provider>,
-    );
+    renderAt(http, '/console/probe', <Probe />);
     // The first render itself sent both requests (before any effect ran).
     expect(seen[0]).toBe('get:1 meta:no rows:0');
     expect(http.options).toHaveBeenCalledTimes(1);
@@ -129,5 +127,51 @@ describe('useListController', () => {
     // The effect took the early request over: no second GET, no second OPTIONS.
     expect(http.get).toHaveBeenCalledTimes(1);
     expect(http.options).toHaveBeenCalledTimes(1);
+  });
+
+  it('never hands an aborted early request to a later query equal to the first one: it asks again', async () => {
+    const http = fakeHttp();
+    // As the browser's client does: an aborted request rejects, whatever the server would have said.
+    const answer = http.get.getMockImplementation()!;
+    http.get.mockImplementation(async (url, options) => {
+      const signal = (options as { signal?: AbortSignal }).signal;
+      const result = await answer(url, options);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (signal?.aborted) throw new Error('canceled');
+      return result;
+    });
+    function Probe() {
+      const [search, setSearch] = useState('thing 1');
+      // Settled while rendering (as the shell's kept pages settle their location): the first render's query,
+      // for which the early request left, is not the one the first effect needs.
+      const [settled, setSettled] = useState(false);
+      if (!settled) {
+        setSettled(true);
+        setSearch('thing 2');
+      }
+      const list = useListController<Thing>(
+        { url: '/api/v1/things/', mirrorQuery: false, extraQuery: { search } },
+        () => undefined,
+      );
+      return (
+        <div>
+          <p data-testid="probe">{list.loading ? 'loading' : `${list.total} things`}</p>
+          <button type="button" onClick={() => setSearch('thing 1')}>
+            back
+          </button>
+        </div>
+      );
+    }
+    renderAt(http, '/console/probe', <Probe />);
+    // "thing 2", "thing 20".."thing 29"
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('11 things'));
+    // Back to the first render's query: its early request was aborted, so a new one is sent and answers.
+    await act(async () => fireEvent.click(screen.getByText('back')));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('11 things'));
+    expect(http.get).toHaveBeenLastCalledWith(
+      '/api/v1/things/',
+      expect.objectContaining({ params: expect.objectContaining({ search: 'thing 1' }) }),
+    );
+    expect(http.get).toHaveBeenCalledTimes(3);
   });
 });

@@ -67,11 +67,15 @@ export interface ListController<R extends Row = Row> {
   context: TableActionContext<R>;
 }
 
-/** A request started during the first render, taken over once by the effect that needs the same key. */
+/**
+ * A request started during the first render, taken over once by the effect that needs the same key. Once
+ * taken or aborted it is spent: an aborted request handed to a later effect whose query came back to the
+ * first one would answer with its abort, and the list would show no rows and never ask again.
+ */
 class EarlyRequest<T> {
   private readonly controller = new AbortController();
   private readonly answer: Promise<T>;
-  private taken = false;
+  private spent = false;
   /** Resolves once the answer (or its failure) is in. */
   readonly settled: Promise<void>;
 
@@ -86,14 +90,15 @@ class EarlyRequest<T> {
     );
   }
 
-  /** The answer when `key` is the key it was started for and nobody took it yet. */
+  /** The answer when `key` is the key it was started for and it is not spent yet. */
   take(key: string): Promise<T> | undefined {
-    if (this.taken || key !== this.key) return undefined;
-    this.taken = true;
+    if (this.spent || key !== this.key) return undefined;
+    this.spent = true;
     return this.answer;
   }
 
   abort(): void {
+    this.spent = true;
     this.controller.abort();
   }
 }
