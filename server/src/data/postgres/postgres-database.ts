@@ -11,9 +11,16 @@ import { postgresDialect } from './postgres-dialect';
 /** int8 (COUNT, epoch ms) and numeric as JS numbers: every value this product stores is below 2^53. */
 const INT8 = 20;
 const NUMERIC = 1700;
+const JSON_OID = 114;
+const JSONB = 3802;
+const asNumber = (value: string): number => Number(value);
+const asText = (value: string): string => value;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    if (oid === INT8 || oid === NUMERIC) return asNumber;
+    // JSON stays text, as SQLite returns it: its readers parse it (docs/data-layer.md#the-fast-path), and
+    // rows of plain values can be cached frozen and shared instead of deep-copied for every caller.
+    if (oid === JSON_OID || oid === JSONB) return asText;
     return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
 };
