@@ -62,6 +62,8 @@ export interface Dialect {
   noIndex(expr: string): string;
   /** Smaller of two values (SQLite's scalar MIN, PostgreSQL's LEAST). */
   least(a: string, b: string): string;
+  /** The text values of `expr` over a query's rows joined by `separator` (a literal); NULL for no rows. */
+  joinedText(expr: string, separator: string): string;
   /**
    * The column a list's ordered window is cached by (SQLite's rowid: the table b-tree itself; PostgreSQL
    * has none stable, so the primary key).

@@ -373,7 +373,7 @@ export class ResourceTable {
         const rows = keys.map((k) => byKey.get(k)).filter((row): row is Row => row !== undefined);
         const links = this.takeLinks(rows);
         // Rows of plain values are shared frozen (a caller that tried to change one would fail loudly);
-        // rows holding objects (PostgreSQL jsonb) are copied for each caller.
+        // rows holding objects are copied for each caller (JSON arrives as text on both backends).
         const plain = rows.every((row) => Object.values(row).every((v) => v === null || typeof v !== 'object'));
         if (plain) for (const row of rows) Object.freeze(row);
         return { rows, links, plain };
@@ -582,7 +582,7 @@ export class ResourceTable {
   }
 }
 
-/** A row of the select cache for one caller (jsonb values of PostgreSQL arrive as objects). */
+/** A row of the select cache for one caller (any object value copied too). */
 const copyRow = (row: Row): Row => {
   const copy: Row = {};
   for (const key in row) {

@@ -160,11 +160,22 @@ export class WriteVersions {
   }
 
   private async read(names: readonly string[] | null): Promise<ReadonlyMap<string, number>> {
+    if (names === null) {
+      // Every version as ONE text value (`name:version;…`): a request's snapshot is one row to receive and
+      // parse instead of one per table (on PostgreSQL 60 rows cost the server about twice the round trip).
+      const row = await this.db.get<{ versions: string | null }>(
+        `SELECT ${this.db.dialect.joinedText(`name || ':' || version`, ';')} AS versions FROM ${VERSIONS_TABLE}`,
+      );
+      const versions = new Map<string, number>();
+      for (const pair of row?.versions?.split(';') ?? []) {
+        const split = pair.lastIndexOf(':');
+        versions.set(pair.slice(0, split), Number(pair.slice(split + 1)));
+      }
+      return versions;
+    }
     const rows = await this.db.all<{ name: string; version: number }>(
-      names === null
-        ? `SELECT name, version FROM ${VERSIONS_TABLE}`
-        : `SELECT name, version FROM ${VERSIONS_TABLE} WHERE ${this.db.dialect.inList('name')}`,
-      names === null ? [] : [this.db.dialect.listParam(names)],
+      `SELECT name, version FROM ${VERSIONS_TABLE} WHERE ${this.db.dialect.inList('name')}`,
+      [this.db.dialect.listParam(names)],
     );
     return new Map(rows.map((row) => [row.name, Number(row.version)]));
   }

@@ -107,7 +107,7 @@ export class EngineResource implements ResourceAccess {
       }
       if (column.type === 'boolean') row[column.field] = value === true || Number(value) === 1;
       else if (column.type === 'json') {
-        // Text on SQLite, already parsed jsonb on PostgreSQL.
+        // Text on both backends (PostgreSQL's jsonb is read as text, docs/data-layer.md#the-fast-path).
         if (typeof value !== 'string') row[column.field] = value;
         else
           try {

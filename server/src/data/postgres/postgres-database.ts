@@ -6,14 +6,22 @@ import type { Database, Notifications, Row, RunResult } from '../database';
 import { DatabaseUnavailableError, InvalidParameter, UniqueViolation } from '../database';
 import { bindable, numberPlaceholders } from '../parameters';
 import { redactUrl } from '../database-url';
+import { rowBuilder } from '../row-builder';
 import { postgresDialect } from './postgres-dialect';
 
 /** int8 (COUNT, epoch ms) and numeric as JS numbers: every value this product stores is below 2^53. */
 const INT8 = 20;
 const NUMERIC = 1700;
+const JSON_OID = 114;
+const JSONB = 3802;
+const asNumber = (value: string): number => Number(value);
+const asText = (value: string): string => value;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    if (oid === INT8 || oid === NUMERIC) return asNumber;
+    // JSON stays text, as SQLite returns it: its readers parse it (docs/data-layer.md#the-fast-path), and
+    // rows of plain values can be cached frozen and shared instead of deep-copied for every caller.
+    if (oid === JSON_OID || oid === JSONB) return asText;
     return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
 };
@@ -26,6 +34,27 @@ const channelOf = (schema: string): string => `bastion_${schema}`.slice(0, 63);
 const POOL_SIZE = 16;
 /** Statements shorter than this are prepared once per connection under a name (plans are reused). */
 const NAMED_MAX = 4000;
+
+/** A statement as sent (numbered, named when short) and the builder of its rows, made at its first result. */
+interface Statement {
+  text: string;
+  name: string | undefined;
+  reads: boolean;
+  shape: { names: readonly string[]; build: (values: unknown[]) => Row } | null;
+}
+
+/**
+ * Rows of a statement with a column named `__proto__`, which no literal can hold: built key by key, that
+ * column left out (as better-sqlite3 leaves it out on SQLite), so a value never becomes a prototype.
+ */
+const objectOf = (names: readonly string[]) => {
+  const kept = names.flatMap((name, i) => (name === '__proto__' ? [] : [[name, i] as const]));
+  return (values: unknown[]): Row => {
+    const row: Row = {};
+    for (const [name, i] of kept) row[name] = values[i];
+    return row;
+  };
+};
 
 /** PostgreSQL text cannot hold NUL: such a parameter (or list item) is refused before it is sent. */
 const holdsNul = (value: unknown): boolean =>
@@ -57,7 +86,7 @@ export function describeConnectError(error: unknown, location: string): string {
 export class PostgresDatabase implements Database {
   readonly dialect = postgresDialect;
   readonly notifications: Notifications;
-  private readonly texts = new Map<string, { text: string; name: string | undefined; reads: boolean }>();
+  private readonly texts = new Map<string, Statement>();
   writes = 0;
   private readonly scope = new AsyncLocalStorage<pg.PoolClient>();
 
@@ -111,7 +140,7 @@ export class PostgresDatabase implements Database {
     return db;
   }
 
-  private statement(sql: string): { text: string; name: string | undefined; reads: boolean } {
+  private statement(sql: string): Statement {
     let prepared = this.texts.get(sql);
     if (!prepared) {
       const text = numberPlaceholders(sql);
@@ -119,22 +148,23 @@ export class PostgresDatabase implements Database {
         text.length < NAMED_MAX
           ? `s${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
           : undefined;
-      prepared = { text, name, reads: /^\s*SELECT\b/i.test(sql) };
+      prepared = { text, name, reads: /^\s*SELECT\b/i.test(sql), shape: null };
       if (this.texts.size > 4000) this.texts.clear();
       this.texts.set(sql, prepared);
     }
     return prepared;
   }
 
-  private async query(sql: string, params: readonly unknown[]): Promise<pg.QueryResult> {
-    const { text, name, reads } = this.statement(sql);
-    if (!reads) this.writes += 1;
+  private async query(sql: string, params: readonly unknown[]): Promise<{ statement: Statement; result: pg.QueryResult<unknown[]> }> {
+    const statement = this.statement(sql);
+    if (!statement.reads) this.writes += 1;
     const values = params.map(bindable);
     if (values.some(holdsNul)) throw new InvalidParameter();
-    const config = { text, name, values };
+    // Rows as arrays: the driver then builds no object per row; `rowsOf` builds them in one literal.
+    const config: pg.QueryArrayConfig = { text: statement.text, name: statement.name, values, rowMode: 'array' };
     const client = this.scope.getStore();
     try {
-      return await (client ? client.query(config) : this.pool.query(config));
+      return { statement, result: await (client ? client.query(config) : this.pool.query(config)) };
     } catch (error) {
       // 23505: unique_violation.
       if ((error as { code?: string }).code === '23505') throw new UniqueViolation((error as Error).message);
@@ -142,16 +172,33 @@ export class PostgresDatabase implements Database {
     }
   }
 
+  /**
+   * Row objects of a result read as arrays, built by the statement's compiled builder (compiled again when
+   * its columns changed: a `SELECT r.*` after a migration added one).
+   */
+  private rowsOf(statement: Statement, result: pg.QueryResult<unknown[]>, limit = Infinity): Row[] {
+    const fields = result.fields;
+    let shape = statement.shape;
+    if (!shape || shape.names.length !== fields.length || fields.some((field, i) => field.name !== shape?.names[i])) {
+      const names = fields.map((field) => field.name);
+      shape = statement.shape = { names, build: rowBuilder(names) ?? objectOf(names) };
+    }
+    const rows = result.rows.length > limit ? result.rows.slice(0, limit) : result.rows;
+    return rows.map(shape.build);
+  }
+
   async all<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return (await this.query(sql, params)).rows as T[];
+    const { statement, result } = await this.query(sql, params);
+    return this.rowsOf(statement, result) as T[];
   }
 
   async get<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-    return (await this.query(sql, params)).rows[0] as T | undefined;
+    const { statement, result } = await this.query(sql, params);
+    return this.rowsOf(statement, result, 1)[0] as T | undefined;
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
-    return { changes: (await this.query(sql, params)).rowCount ?? 0 };
+    return { changes: (await this.query(sql, params)).result.rowCount ?? 0 };
   }
 
   /** Other instances write without telling: every read point reads the versions itself. */

@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Notifications, Row, RunResult } from '../database';
 import { DatabaseUnavailableError, UniqueViolation } from '../database';
 import { bindable } from '../parameters';
+import { rowBuilder } from '../row-builder';
 import { tryFileLock } from './file-lock';
 import { sqliteDialect } from './sqlite-dialect';
 import { localNotifications, workerNotifications } from './worker-notifications';
@@ -250,18 +251,6 @@ export class SqliteDatabase implements Database {
     this.transport.close?.();
     if (this.handle.open) this.handle.close();
   }
-}
-
-/**
- * The builder of row objects from raw rows with these column names: one object literal, so every row of
- * a statement gets the same shape at once. Null (rows stay objects built by the driver) when a name could
- * not be a plain literal key. Names come from SQLite's description of a statement compiled from code and
- * are written JSON-quoted, never as code.
- */
-function rowBuilder(names: readonly string[]): ((values: unknown[]) => Row) | null {
-  if (names.length === 0 || names.includes('__proto__')) return null;
-  const properties = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-  return new Function('values', `return { ${properties} };`) as (values: unknown[]) => Row;
 }
 
 /** A unique-constraint failure as the data layer's UniqueViolation; anything else as it is. */

@@ -86,6 +86,7 @@ export const sqliteDialect: Dialect = {
   asText: (expr) => expr,
   noIndex: (expr) => `+${expr}`,
   least: (a, b) => `MIN(${a}, ${b})`,
+  joinedText: (expr, separator) => `group_concat(${expr}, '${separator.replace(/'/g, "''")}')`,
   rowKey: 'rowid',
   linkOrder: 'rowid',
   linkedArray: (link, rowId) =>
