@@ -139,7 +139,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 
   installSecurityHeaders(app, config.devOverrides);
   installResponseCompression(app);
-  app.addHook('onRequest', async (request, reply) => ensurePrefixCookie(request, reply, ctx.cookies));
+  app.addHook('onRequest', (request, reply, done) => {
+    ensurePrefixCookie(request, reply, ctx.cookies);
+    done();
+  });
   installSessionAuth(app, ctx);
   registerSecretRoutesGate(app, ctx, [ACCOUNT_SECRETS_URL]);
   app.decorate('routeTable', installErrorHandlers(app));

@@ -159,6 +159,26 @@ export class WriteVersions {
     return this.shared.point;
   }
 
+  /**
+   * A token that changes whenever anything the database holds may have changed, for results that read
+   * more than a list of tables (a whole list answer: docs/data-layer.md#list-answers-cached-whole). With an
+   * other-writes mark (SQLite): the mark and this process's write count — any write to any table, by
+   * anyone, changes it. Without (PostgreSQL): this instance's write count and the versions of every
+   * tracked table, as this request sees them. Null inside a transaction.
+   */
+  async snapshotStamp(): Promise<string | null> {
+    if (this.db.inTransaction()) return null;
+    const point = await this.settledPoint();
+    if (!point) return null;
+    const shared = this.shared;
+    if (shared && point === shared.point) return `m${shared.mark}:w${this.db.writes}`;
+    const versions = await this.versionsOf([]);
+    let stamp = `w${this.db.writes}`;
+    for (const [name, version] of [...versions].sort(([a], [b]) => (a < b ? -1 : 1)))
+      stamp += `;${name}:${version}`;
+    return stamp;
+  }
+
   private async read(names: readonly string[] | null): Promise<ReadonlyMap<string, number>> {
     if (names === null) {
       // Every version as ONE text value (`name:version;…`): a request's snapshot is one row to receive and

@@ -377,6 +377,12 @@ export interface ResourceDeclaration {
   };
   /** Fields hidden (output, input and OPTIONS) from requesters lacking a permission, e.g. users.system_roles. */
   fieldPermissions?: Readonly<Record<string, string>>;
+  /**
+   * The list's pages are a function of the stored data (tables the engine tracks), the caller and the
+   * request alone — no clock, no untracked store: a page's answer is then kept whole until anything is
+   * written (docs/data-layer.md#list-answers-cached-whole). Leave it off when a field or filter reads the time.
+   */
+  listAnswersFromData?: boolean;
 }
 
 /** Identity function that checks a declaration's shape at compile time. */

@@ -4,7 +4,7 @@ import type { Database } from '../data/database';
 import type { ResourceCacheStore } from '../data/stores/resource-cache-store';
 import { ResponseError, permissionDenied } from '../http/api-error';
 import { jsonArray, sendJsonPieces } from '../http/json-stream';
-import { pageResponse } from '../http/pagination';
+import { pageResponse, parsePageRequest, requestOrigin } from '../http/pagination';
 import { ROOT_ORG_ID } from '../orgs/org-ids';
 import type { CrudAction, ExtraAction, HttpMethod, RequestContext, StoredRow } from './declaration';
 import {
@@ -18,6 +18,7 @@ import {
 import { MAX_IMPORT_BYTES, overflowError, renderToJson } from './import-file';
 import { firstValues, listRequest, outputFields, selectOf, type ListRequest } from './list-query';
 import { message, pythonType } from './messages';
+import { ListBodyCache } from './list-body-cache';
 import { metadata } from './metadata';
 import { requestContext } from './request-context';
 import { objectMissing, saveInOrgError, type EngineResource, type ResourceRegistry } from './runtime';
@@ -40,12 +41,6 @@ interface EngineDeps {
   registry: ResourceRegistry;
   cache: ResourceCacheStore;
   fallbackHost: string;
-}
-
-function origin(request: FastifyRequest, fallbackHost: string): string {
-  const host = request.headers.host;
-  const safe = typeof host === 'string' && /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(host) ? host : fallbackHost;
-  return `${request.protocol}://${safe}`;
 }
 
 function idParam(request: FastifyRequest): string {
@@ -87,16 +82,46 @@ export function registerResourceRoutes(
   app.options(listUrl, options(false));
   app.options(detailUrl, options(true));
 
+  /** One page of `list` as the API answers it: `{count, next, previous, results}`. */
+  const pageAnswer = async (
+    request: FastifyRequest,
+    list: ListRequest,
+    limit: number,
+    ctx: RequestContext,
+  ) => {
+    const fields = outputFields(resource, firstValues(request.query));
+    const { rows, count } = await resource.page({ ...selectOf(list), limit });
+    const results = await resource.serializeMany(rows, ctx, fields);
+    return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
+  };
+
   app.get(listUrl, async (request, reply) => {
     const ctx = await context(request);
     require(ctx, 'view', 'GET');
     const query = firstValues(request.query);
-    const list = await listRequest(resource, query, ctx, spmIds(ctx));
     const format = exportFormat(query, request.headers.accept);
+    // A page of a list made from stored data alone is answered whole while nothing was written
+    // (docs/data-layer.md#list-answers-cached-whole), before its conditions are even built. spm sets
+    // expire by the clock and live in an untracked store: lists naming one are always computed.
+    const pageLimit = parsePageRequest(query).limit;
+    if (!format && pageLimit !== null && decl.listAnswersFromData && query.spm === undefined) {
+      const key = [
+        requestOrigin(request, deps.fallbackHost) + request.url,
+        ctx.userId,
+        ctx.orgId,
+        ctx.language,
+        ctx.timeZone ?? '',
+      ].join('\u0000');
+      const body = await ListBodyCache.of(deps.db).answer(key, async () =>
+        pageAnswer(request, await listRequest(resource, query, ctx, spmIds(ctx)), pageLimit, ctx),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    }
+    const list = await listRequest(resource, query, ctx, spmIds(ctx));
     if (format) return sendExport(reply, format, query, list, ctx);
-    const fields = outputFields(resource, query);
     if (list.limit === null) {
       // No pagination asked (a plain array): read, serialise and send in batches, others get turns between.
+      const fields = outputFields(resource, query);
       const rows = resource.store.batches(selectOf(list), UNPAGED_BATCH);
       const batches = (async function* () {
         for await (const batch of rows)
@@ -108,15 +133,7 @@ export function registerResourceRoutes(
       })();
       return sendJsonPieces(request, reply, jsonArray(batches));
     }
-    const { rows, count } = await resource.page({ ...selectOf(list), limit: list.limit });
-    const results = await resource.serializeMany(rows, ctx, fields);
-    return pageResponse(
-      request,
-      deps.fallbackHost,
-      { limit: list.limit, offset: list.offset },
-      count,
-      results,
-    );
+    return pageAnswer(request, list, list.limit, ctx);
   });
 
   if (decl.suggestions) {
@@ -361,7 +378,7 @@ function registerExtraAction(
           body: request.body,
           query: firstValues(request.query),
           resources: deps.registry,
-          origin: origin(request, deps.fallbackHost),
+          origin: requestOrigin(request, deps.fallbackHost),
         });
         for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
         reply.code(result.status ?? 200);

@@ -23,7 +23,7 @@ export function parsePageRequest(query: Record<string, unknown>): PageRequest {
 }
 
 /** The request's host for absolute URLs; the Host header is used only when it looks like a host. */
-function requestOrigin(request: FastifyRequest, fallbackHost: string): string {
+export function requestOrigin(request: FastifyRequest, fallbackHost: string): string {
   const host = request.headers.host;
   const safeHost = typeof host === 'string' && /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(host) ? host : fallbackHost;
   return `${request.protocol}://${safeHost}`;

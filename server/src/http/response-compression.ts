@@ -1,10 +1,6 @@
-import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { acceptedCodings } from './accept-encoding';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** Below this a compressed member costs more than it saves. */
 const MIN_BYTES = 1024;
@@ -19,20 +15,23 @@ const COMPRESSED_TYPES = /^(application\/json|text\/html)\b/;
  * alone.
  */
 export function installResponseCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || Buffer.byteLength(payload) < MIN_BYTES) return payload;
+  // A callback hook: small answers and non-JSON pass without a promise (docs/data-layer.md#the-fast-path).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || Buffer.byteLength(payload) < MIN_BYTES) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!COMPRESSED_TYPES.test(type) || reply.getHeader('content-encoding')) return payload;
+    if (!COMPRESSED_TYPES.test(type) || reply.getHeader('content-encoding')) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     const accepted = acceptedCodings(request.headers['accept-encoding']);
+    const finish = (error: Error | null, compressed: Buffer) =>
+      error ? done(error) : done(null, compressed);
     if (accepted.has('br')) {
       reply.header('content-encoding', 'br');
       reply.removeHeader('content-length');
-      return brotliAsync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return brotliCompress(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, finish);
     }
-    if (!accepted.has('gzip')) return payload;
+    if (!accepted.has('gzip')) return done(null, payload);
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
-    return gzipAsync(payload);
+    gzip(payload, finish);
   });
 }

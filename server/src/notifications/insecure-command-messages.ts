@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { ResourceDirectory } from '../engine/declaration';
 import { messageCatalogue } from '../http/message-catalogue';
@@ -53,14 +53,19 @@ export function registerInsecureCommandAlerts(
   resources: ResourceDirectory,
 ): void {
   // Before the answer leaves (onSend): when the component has its 201, the alert is out.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every other answer passes without a promise (docs/data-layer.md#the-fast-path).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'POST' || request.routeOptions.url !== COMMANDS_URL || reply.statusCode !== 201)
-      return payload;
+      return done(null, payload);
     const commands = dangerous(request.body);
-    if (commands.length === 0) return payload;
+    if (commands.length === 0) return done(null, payload);
+    void alert(request, commands).then(() => done(null, payload));
+  });
+
+  async function alert(request: FastifyRequest, commands: PostedCommand[]): Promise<void> {
     try {
       const security = await categoryValues(ctx.db, ctx.config, 'security');
-      if (security.SECURITY_INSECURE_COMMAND !== true) return payload;
+      if (security.SECURITY_INSECURE_COMMAND !== true) return;
       const groups = new Map<string, PostedCommand[]>();
       for (const command of commands) {
         const key = JSON.stringify([command.user, command.asset, command.system_user, command.session]);
@@ -92,6 +97,5 @@ export function registerInsecureCommandAlerts(
     } catch (error) {
       request.log.warn({ err: error }, 'insecure command alert not sent');
     }
-    return payload;
-  });
+  }
 }

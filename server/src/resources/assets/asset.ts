@@ -109,6 +109,8 @@ export const assetResource = defineResource({
   url: '/api/v1/assets/assets/',
   table: 'assets_asset',
   orgScoped: true,
+  // Fields and filters read assets, nodes, labels and platforms only: no clock (docs/data-layer.md).
+  listAnswersFromData: true,
   label: l('资产', 'Asset', 'アセット'),
   fields: {
     hostname: {
