@@ -2,7 +2,7 @@
 // (docs/resources.md#system-users, docs/ssh.md#secrets): secrets sealed at rest and never output, private keys
 // parsed on input, the gateway test over real SSH (tests/support/ssh-hosts.mjs). The client speaks the
 // console's default language (zh), so messages are matched in Chinese.
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../server/src/ssh/key-pair';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from './harness';
 import { ASSETS, adminClient, call, type AssetBody, type NodeBody } from './asset-helpers';
@@ -26,8 +26,8 @@ async function rows(path: string): Promise<Row[]> {
 let server: TestServer;
 let admin: Client;
 let host: SshTestHost;
-const key = ssh2.utils.generateKeyPairSync('ed25519');
-const lockedKey = ssh2.utils.generateKeyPairSync('ed25519', {
+const key = newSshKeyPair();
+const lockedKey = newSshKeyPair({
   passphrase: 'Key-Pass-77',
   cipher: 'aes256-ctr',
   rounds: 16,

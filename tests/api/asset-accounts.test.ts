@@ -1,7 +1,7 @@
 // Asset accounts (docs/accounts.md): the authbook rows a system user's assets get, their secrets sealed
 // and write-only, readable only through account-secrets after an MFA proof (real TOTP codes), tested by a
 // real SSH login to an OpenSSH host (tests/support/ssh-hosts.mjs), and kept within their organization.
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../server/src/ssh/key-pair';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindOtpSecret } from '../../server/src/auth/mfa-verify';
 import { newOtpSecret, otpCodeAt } from '../../server/src/auth/totp';
@@ -143,7 +143,7 @@ describe('asset accounts', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.private_key?.[0]).toMatch(/private key/i);
-    const key = ssh2.utils.generateKeyPairSync('ed25519');
+    const key = newSshKeyPair();
     const accepted = await call<AccountBody>(admin, 'PATCH', `${ACCOUNTS}${account.id}/`, {
       body: { private_key: key.private },
     });

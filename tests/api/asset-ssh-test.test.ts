@@ -4,7 +4,7 @@
 // no secret reaches the log.
 import fs from 'node:fs';
 import os from 'node:os';
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../server/src/ssh/key-pair';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSsh } from '../../server/src/ssh/ssh-client';
 import { startTestServer, type Client, type TestServer } from './harness';
@@ -166,7 +166,7 @@ describe('refresh hardware over SSH', () => {
 });
 
 describe('push a system user over SSH', () => {
-  const deployKey = ssh2.utils.generateKeyPairSync('ed25519');
+  const deployKey = newSshKeyPair();
 
   it('creates the account, its key and sudo rule on the host, then logs in as it', async () => {
     const target = await asset('ssh-push', host.host, host.port, {
@@ -205,7 +205,7 @@ describe('push a system user over SSH', () => {
 
     // The test action logs in as the system user, and says so per host when its credentials are wrong.
     await call(admin, 'PATCH', `/api/v1/assets/system-users/${created.body.id}/`, {
-      body: { password: 'wrong-pass', private_key: ssh2.utils.generateKeyPairSync('ed25519').private },
+      body: { password: 'wrong-pass', private_key: newSshKeyPair().private },
     });
     const testLog = await systemUserTask(created.body.id, { action: 'test', assets: [target.id] });
     expect(testLog).toMatch(/ssh-push.*Authentication failed/);

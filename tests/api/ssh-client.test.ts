@@ -1,7 +1,7 @@
 // The SSH client (docs/ssh.md) against real OpenSSH hosts started in private namespaces
 // (tests/support/ssh-hosts.mjs): logins by password and key, each failure classified per host, a gateway hop.
 import fs from 'node:fs';
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../server/src/ssh/key-pair';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPrivateKey } from '../../server/src/ssh/private-key';
 import { openSsh, withSsh, type SshFailure, type SshTarget } from '../../server/src/ssh/ssh-client';
@@ -16,9 +16,9 @@ import {
 
 let host: SshTestHost;
 let lab: SshLab;
-const key = ssh2.utils.generateKeyPairSync('ed25519');
-const otherKey = ssh2.utils.generateKeyPairSync('ed25519');
-const lockedKey = ssh2.utils.generateKeyPairSync('ed25519', {
+const key = newSshKeyPair();
+const otherKey = newSshKeyPair();
+const lockedKey = newSshKeyPair({
   passphrase: 'Open-Sesame-1',
   cipher: 'aes256-ctr',
   rounds: 16,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../ssh/key-pair';
 import {
   defineResource,
   type FieldDeclaration,
@@ -245,7 +245,7 @@ function normalise(data: StoredRow, existing: StoredRow | null): void {
   }
   if (data.auto_generate_key === true && existing === null) {
     data.password = crypto.randomBytes(18).toString('base64url');
-    if (protocol === 'ssh') data.private_key = ssh2.utils.generateKeyPairSync('ed25519').private;
+    if (protocol === 'ssh') data.private_key = newSshKeyPair().private;
   }
   delete data.auto_generate_key;
 }
