@@ -11,7 +11,14 @@ import { buildPlugin, listPluginIds } from './plugins.mjs';
 import { buildSdkPackage } from './sdk-package.mjs';
 import { buildServer } from './server-bundle.mjs';
 import { buildToolkitPackage } from './toolkit-package.mjs';
-import { groupConfig, ownEntries, preloadSources, root, sharedModules } from './shared-modules.mjs';
+import {
+  eagerCompileFirstViewModules,
+  groupConfig,
+  ownEntries,
+  preloadSources,
+  root,
+  sharedModules,
+} from './shared-modules.mjs';
 import { buildGroup, buildStandaloneVendors, writeVendors } from './vendor.mjs';
 
 export const distDir = path.join(root, 'dist');
@@ -36,6 +43,7 @@ export async function buildHostModules(ids, output, dev) {
       whole: preloadSources(),
       output,
       dev,
+      eagerFirstView: eagerCompileFirstViewModules(),
     });
     imports[m.id] = built.url;
     // Every file, chunks too: the loader checks each one, and a preload must name the same integrity.

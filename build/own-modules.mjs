@@ -24,6 +24,8 @@ import { browserOptions } from './vendor.mjs';
  * @param {string[]} [o.whole] lazily imported sources (relative to `base`) to emit as one file each
  * @param {string} [o.base]    the project folder: the repository, or a plugin project outside it (the toolkit)
  * @param {string} [o.tsconfig] its tsconfig.json (esbuild reads jsx and paths from it)
+ * @param {boolean} [o.eagerFirstView] the entry's files and the `whole` ones carry V8's compile hint
+ *   (system-register.mjs EAGER_COMPILE_HINT)
  * @returns {Promise<{ url: string, integrity: string, fileName: string, inputs: string[], files: BuiltFile[],
  *   lazyOutputs: Map<string, string> }>}  lazyOutputs: source file (repo-relative) of a lazy module -> its URL
  */
@@ -39,6 +41,7 @@ export async function buildOwnModule({
   dev,
   base = root,
   tsconfig = path.join(base, 'tsconfig.json'),
+  eagerFirstView = false,
 }) {
   const absOut = path.join(output.uiDir, outDir);
   const result = await esbuild.build({
@@ -77,6 +80,7 @@ export async function buildOwnModule({
     entryFile,
     name,
     wholeFiles,
+    eagerFirstView,
   );
   const files = [];
   const lazyOutputs = new Map();

@@ -84,6 +84,14 @@ export function eagerCompileGroups() {
   return new Set(readImportMapSource().eagerCompile?.groups ?? []);
 }
 
+/**
+ * Whether the host's and the SDK's first-view files (their entries, the preload modules and what those import
+ * statically) carry V8's eager compile hint (importmap.json "eagerCompile" "firstViewModules").
+ */
+export function eagerCompileFirstViewModules() {
+  return readImportMapSource().eagerCompile?.firstViewModules === true;
+}
+
 /** Source files (repo-relative) of the lazy modules every signed-in first view preloads. */
 export function preloadSources() {
   return readImportMapSource().preload?.modules ?? [];

@@ -17,6 +17,40 @@ export function wrapCjs(code, deps) {
 }
 
 /**
+ * V8's compile hint (Chromium 136 and later): a script whose very first line it is has all its functions
+ * compiled at once, on a background thread while the file streams in, instead of one by one on the main
+ * thread when each is first called (docs/first-view.md#eager-compile-of-the-first-views-code).
+ */
+export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/** Name of the Rollup chunk of the n-th `whole` file (keepWhole). */
+const WHOLE_PREFIX = 'whole-';
+
+/**
+ * Rollup plugin: the hint on the files the first view runs — the entry's, the `whole` files' (the preload
+ * modules, importmap.json "preload") and the files those import statically. Added in renderChunk, before
+ * Rollup computes the file names' hashes, so a file with the hint never shares a name with one without.
+ */
+function eagerCompileFirstView() {
+  return {
+    name: 'eager-compile-first-view',
+    renderChunk(code, chunk, _options, { chunks }) {
+      const queue = Object.values(chunks)
+        .filter((c) => c.isEntry || c.name.startsWith(WHOLE_PREFIX))
+        .map((c) => c.fileName);
+      const eager = new Set();
+      while (queue.length) {
+        const name = queue.pop();
+        if (eager.has(name) || !chunks[name]) continue;
+        eager.add(name);
+        queue.push(...chunks[name].imports);
+      }
+      return eager.has(chunk.fileName) ? { code: `${EAGER_COMPILE_HINT}${code}`, map: null } : null;
+    },
+  };
+}
+
+/**
  * Rollup `manualChunks`: each of `whole` with its static closure, less what the entry loads anyway. Rollup
  * pulls every unassigned static dependency of a manual chunk into it, so the entry's own closure is assigned
  * too, with the entry itself: that chunk then is the entry file.
@@ -38,7 +72,7 @@ function keepWhole(entry, whole) {
       };
       owner = new Map([...closure(entry)].map((m) => [m, 'entry']));
       whole.forEach((file, index) => {
-        for (const m of closure(file)) if (!owner.has(m)) owner.set(m, `whole-${index}`);
+        for (const m of closure(file)) if (!owner.has(m)) owner.set(m, `${WHOLE_PREFIX}${index}`);
       });
     }
     return owner.get(id);
@@ -56,10 +90,12 @@ function keepWhole(entry, whole) {
  * @param {string} entryName           file name stem of the entry (`index` -> index-<hash>.js)
  * @param {string[]} [whole]           lazy files among them to emit as one file each, with every module only
  *                                     they need (the modules of a preloaded lazy module are one request)
+ * @param {boolean} [eagerFirstView]   start the entry's file, the `whole` files and every file they import
+ *                                     statically with V8's compile hint (EAGER_COMPILE_HINT)
  * @returns {Promise<{ fileName: string, code: string, isEntry: boolean, imports: string[],
  *   dynamicImports: string[], modules: string[] }[]>}  modules: the esbuild files the chunk holds
  */
-export async function rechunkToSystem(files, entry, entryName, whole = []) {
+export async function rechunkToSystem(files, entry, entryName, whole = [], eagerFirstView = false) {
   const bundle = await rollup({
     input: entry,
     // Code the entry shares with its lazy chunks stays in the entry file (it is loaded first anyway) instead
@@ -80,6 +116,7 @@ export async function rechunkToSystem(files, entry, entryName, whole = []) {
         },
         load: (id) => files.get(id) ?? null,
       },
+      ...(eagerFirstView ? [eagerCompileFirstView()] : []),
     ],
   });
   const { output } = await bundle.generate({
