@@ -62,7 +62,16 @@ export class AxiosHttpClient implements HttpClient {
     @inject(HttpContext) private readonly context: HttpRequestContext,
   ) {
     // DRF expects repeated keys for lists (a=1&a=2), not axios' default a[]=1.
-    this.axios = axios.create({ baseURL: '', timeout: HTTP_TIMEOUT_MS, paramsSerializer: { indexes: null } });
+    // withXSRFToken false: axios' own XSRF-TOKEN cookie is not ours (the csrf header is set in headers()),
+    // and reading it in Chromium goes through the asynchronous Cookie Store, which held every request back
+    // by a round trip to the browser process — sent after the render that asked for it instead of during it
+    // (docs/first-view.md#a-request-leaves-when-it-is-made).
+    this.axios = axios.create({
+      baseURL: '',
+      timeout: HTTP_TIMEOUT_MS,
+      paramsSerializer: { indexes: null },
+      withXSRFToken: false,
+    });
     this.bootAnswers = new BootAnswers(browser.bootData());
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { DEFAULT_ORG_ID, HttpError, type BastionEvent } from '@bastion/sdk';
 import { AxiosHttpClient } from '../../../host/src/services/AxiosHttpClient';
@@ -41,6 +41,11 @@ function setup(
   client.axios.defaults.adapter = adapter;
   return { client, events, seen };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as { cookieStore?: unknown }).cookieStore;
+});
 
 describe('AxiosHttpClient (docs/http.md#requests-the-console-sends)', () => {
   it('answers a GET from the boot data once, only for the same organization and time zone', async () => {
@@ -131,5 +136,42 @@ describe('AxiosHttpClient (docs/http.md#requests-the-console-sends)', () => {
     const error = await net.client.get('/api/v1/x/').catch((e: unknown) => e);
     expect((error as HttpError).kind).toBe('network');
     expect(net.events).toEqual([]);
+  });
+  it('sends a request at once, even where the browser has the asynchronous Cookie Store (docs/first-view.md#a-request-leaves-when-it-is-made)', () => {
+    // Chromium has window.cookieStore: axios then reads its XSRF cookie through it before sending, a round
+    // trip to the browser process that held every request back past the render that made it.
+    const sent: string[] = [];
+    class RecordingXhr {
+      readyState = 0;
+      status = 0;
+      timeout = 0;
+      withCredentials = false;
+      responseType = '';
+      upload = { addEventListener() {}, removeEventListener() {} };
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader() {}
+      addEventListener() {}
+      removeEventListener() {}
+      getAllResponseHeaders() {
+        return '';
+      }
+      abort() {}
+      send() {
+        sent.push(this.url);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    vi.stubGlobal('cookieStore', { get: () => new Promise(() => undefined) });
+    Object.defineProperty(window, 'cookieStore', {
+      configurable: true,
+      value: { get: () => new Promise(() => undefined) },
+    });
+    const { client } = setup({ status: 200, data: {} });
+    client.axios.defaults.adapter = 'xhr';
+    void client.get('/api/v1/users/users/', { params: { limit: 15 } }).catch(() => undefined);
+    expect(sent).toEqual(['/api/v1/users/users/?limit=15']);
   });
 });
