@@ -50,10 +50,17 @@ export function windowBrowserEnv(): BrowserEnv {
 }
 
 /**
+ * How long after start-up the console first asks Intl for the time zone: past the first view. The page is
+ * idle for a moment while it waits for its list's answer, and an idle callback then ran the ≈ 50 ms of ICU
+ * right when that answer arrived (docs/first-view.md#nothing-optional-runs-before-the-rows).
+ */
+export const INTL_ZONE_DELAY_MS = 4000;
+
+/**
  * The browser's IANA time zone. Asking Intl for it first costs ≈ 50 ms of main thread (ICU's zone data loads)
  * right on the first view's critical path, so the zone the login page of this browser stored in its cookie is
- * used at once, and Intl is asked when the browser is idle; a different answer (the machine moved zones)
- * replaces it from then on (docs/architecture.md "Boot sequence of a signed-in page").
+ * used at once, and Intl is asked once the first view is done and the browser is idle; a different answer
+ * (the machine moved zones) replaces it from then on (docs/architecture.md "Boot sequence of a signed-in page").
  */
 function cookieFirstTimeZone(): () => string {
   const intlZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,9 +69,11 @@ function cookieFirstTimeZone(): () => string {
   const refresh = (): void => {
     zone = intlZone();
   };
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(refresh, { timeout: 5000 });
-  else window.setTimeout(refresh, 1000);
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(refresh, { timeout: 5000 });
+    else refresh();
+  }, INTL_ZONE_DELAY_MS);
   return () => zone ?? intlZone();
 }
 
