@@ -11,6 +11,9 @@ import { freePort } from '../support/server-process.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 // BENCH_MAIN: another build's main.js (a copy of dist/ built from another commit), to compare two builds.
 const MAIN = process.env.BENCH_MAIN ?? path.join(root, 'dist/server/main.js');
+// The server reads the console from ./dist of its working directory unless told otherwise: a copy's server
+// must serve the copy's console (dist/server/main.js → dist/), not the one last built in this worktree.
+const DIST_DIR = path.resolve(path.dirname(MAIN), '..');
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
 
 /**
@@ -47,6 +50,7 @@ export async function startServer(dataDir, env = {}, nodeArgs = []) {
       BASTION_HOST: '127.0.0.1',
       BASTION_PORT: String(port),
       BASTION_DATA_DIR: dataDir,
+      BASTION_DIST_DIR: DIST_DIR,
       BASTION_ADMIN_PASSWORD: ADMIN_PASSWORD,
       BASTION_LOG_LEVEL: 'warn',
       ...env,
