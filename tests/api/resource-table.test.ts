@@ -7,7 +7,7 @@ import type { Database } from '../../server/src/data/database';
 import { migrateSchema } from '../../server/src/data/migrate';
 import { openDatabase } from '../../server/src/data/open-database';
 import { ResourceTable } from '../../server/src/data/resource-table';
-import type { CompiledResource } from '../../server/src/engine/compile';
+import { compileResource, type CompiledResource } from '../../server/src/engine/compile';
 import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
 import { kinds, things } from './test-resources';
 
@@ -161,6 +161,47 @@ describe(`resource tables on ${testBackend()}`, () => {
       expect(walked.links).toEqual(windowed.links);
       expect(walked.rows).toHaveLength(Math.max(0, Math.min(7, 600 - offset)));
     }
+  });
+
+  it('stops counting a boundedCount list at its bound, and pages past it by a walk', async () => {
+    // The same table declared with a bounded count, its bound lowered to 100: org-b's 600 rows pass it.
+    const boundedThings = compileResource({ ...things.decl, boundedCount: true });
+    const lookup = (name: string) => (name === 'test.kind' ? kinds : undefined);
+    const bounded = new ResourceTable(db, boundedThings, lookup, 50_000, 5_000, 100);
+    await bounded.migrate();
+    const query = (where: Condition, offset: number) => ({
+      where,
+      order: [{ field: 'hostname', descending: true }],
+      limit: 7,
+      offset,
+    });
+    const orgB = { field: 'org_id', op: 'eq' as const, value: 'org-b' };
+    const expected = (offset: number) => thingTable.page(query(orgB, offset));
+    for (const [offset, count, lowerBound] of [
+      [0, 100, true], // from the window of 101 keys
+      [93, 100, true], // the last page inside the bound
+      [94, 101, true], // crosses it: walked, rows follow
+      [300, 307, true],
+      [596, 600, false], // a partial page ends the set: exact
+      [700, 100, true], // past the end: only the bound is known
+    ] as const) {
+      const page = await bounded.page(query(orgB, offset));
+      const exact = await expected(offset);
+      expect(page.rows, `offset ${offset}`).toEqual(exact.rows);
+      expect(page.links, `offset ${offset}`).toEqual(exact.links);
+      expect({ count: page.count, lowerBound: page.countIsLowerBound }, `offset ${offset}`).toEqual({
+        count,
+        lowerBound,
+      });
+      expect(exact).toMatchObject({ count: 600, countIsLowerBound: false });
+    }
+    // A set within the bound is counted exactly; so is every set of a resource without the declaration.
+    const small = { allOf: [orgB, { field: 'hostname', op: 'contains' as const, value: 'web-00' }] };
+    const within = await bounded.page(query(small, 0));
+    expect(within).toEqual(await thingTable.page(query(small, 0)));
+    expect(within).toMatchObject({ count: 50, countIsLowerBound: false });
+    const unbounded = new ResourceTable(db, things, lookup, 50_000, 5_000, 100);
+    expect(await unbounded.page(query(orgB, 0))).toMatchObject({ count: 600, countIsLowerBound: false });
   });
 
   it('narrows a search or a contains filter through the index only for a term its probe finds rare', async () => {
