@@ -283,7 +283,7 @@ export class ResourceTable {
     const rows = await this.versions.cached(
       `${text}\u0000${cacheKey(params)}`,
       where.tables,
-      () => this.db.all(text, params),
+      () => this.db.all(text, params, { planForValues: where.patterns }),
       // A row weighs about as much memory as a hundred window keys; large results are not kept.
       (rows) => (rows.length <= CACHED_SELECT_MAX ? rows.length * 100 : Infinity),
     );
@@ -304,6 +304,7 @@ export class ResourceTable {
       await this.db.all<{ id: unknown }>(
         `SELECT r.id FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`,
         params,
+        { planForValues: where.patterns },
       )
     ).map((row) => row.id);
     const fetch = `SELECT r.* FROM ${this.table} r WHERE ${this.db.dialect.inList('r.id')}`;
@@ -327,7 +328,7 @@ export class ResourceTable {
   private async countOf(where: CompiledWhere): Promise<number> {
     const text = `SELECT COUNT(*) AS n FROM ${this.table} r WHERE ${where.text}`;
     return this.versions.cached(`${text}\u0000${cacheKey(where.params)}`, where.tables, async () => {
-      const row = await this.db.get<{ n: number }>(text, where.params);
+      const row = await this.db.get<{ n: number }>(text, where.params, { planForValues: where.patterns });
       return Number(row?.n ?? 0);
     });
   }
@@ -356,7 +357,7 @@ export class ResourceTable {
       `${text}\u0000${cacheKey(params)}`,
       where.tables,
       async () => {
-        const keys = (await this.db.all<{ k: unknown }>(text, params)).map((r) => r.k);
+        const keys = (await this.db.all<{ k: unknown }>(text, params, { planForValues: where.patterns })).map((r) => r.k);
         // A bounded window keeps its keys past the bound too: its first pages are served from it.
         if (keys.length > size && !bounded) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
@@ -384,6 +385,7 @@ export class ResourceTable {
         await this.db.all<{ k: unknown }>(
           `SELECT r.${key} AS k FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
           [...walk.params, limit, offset],
+          { planForValues: walk.patterns },
         )
       ).map((row) => row.k);
     if (window === TOO_LARGE) {
