@@ -1,4 +1,4 @@
-// ListTable over a list whose server stopped counting (docs/crud.md#list-page): the total reads "1,000+" in
+// ListTable over a list whose server stopped counting (docs/crud.md#paging-and-the-address): the total reads "1,000+" in
 // the user's number format, and the table pages by first/previous/next only — no page numbers, no last page.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';

@@ -37,7 +37,7 @@ type DialogName = 'columns' | 'import' | 'export' | 'bulkUpdate' | null;
 /**
  * The page-size chooser is a native select: PrimeReact's Dropdown there builds its whole option panel on every
  * render of the table, ≈ 10 % of the first view's main-thread time (docs/architecture.md "Boot sequence of a
- * signed-in page"). A total that is a lower bound (docs/crud.md#list-page) has no last page and no page
+ * signed-in page"). A total that is a lower bound (docs/crud.md#paging-and-the-address) has no last page and no page
  * numbers to show: first, previous and next only.
  */
 function paginatorTemplate(pageSizeLabel: string, lowerBound: boolean): PaginatorTemplateOptions {
