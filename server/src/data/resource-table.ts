@@ -144,11 +144,17 @@ export class ResourceTable {
       // Existing duplicate rows of an adopted table: validation still enforces uniqueness on writes.
       await this.attempt(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${this.table} (${cols.join(', ')})`);
     }
-    for (const cols of spec.indexes)
+    for (const cols of this.derivedIndexes)
       await this.db.exec(`CREATE INDEX IF NOT EXISTS ${this.indexName(cols)} ON ${this.table} (${cols.join(', ')})`);
     await this.migrateSearchIndex();
     await this.versions.track(this.table);
     for (const link of spec.links) await this.versions.track(link.table);
+  }
+
+  /** The ordering and filter indexes, and the covering ones where the dialect builds them. */
+  private get derivedIndexes(): readonly string[][] {
+    const spec = this.resource.table;
+    return this.db.dialect.coveringIndexes ? [...spec.indexes, ...spec.coveringIndexes] : spec.indexes;
   }
 
   private indexName(cols: readonly string[]): string {
@@ -173,7 +179,7 @@ export class ResourceTable {
   async bulkLoad(load: (insert: (rows: readonly Row[]) => Promise<void>) => Promise<void>): Promise<void> {
     await this.knowColumns();
     await this.db.transaction(async () => {
-      for (const cols of this.resource.table.indexes) await this.db.exec(`DROP INDEX IF EXISTS ${this.indexName(cols)}`);
+      for (const cols of this.derivedIndexes) await this.db.exec(`DROP INDEX IF EXISTS ${this.indexName(cols)}`);
       const search = this.searchColumns();
       if (search) await this.db.dialect.dropSearchIndex(this.db, this.table, search);
     });

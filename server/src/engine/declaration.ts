@@ -390,6 +390,12 @@ export interface ResourceDeclaration {
    * every other list counts exactly.
    */
   boundedCount?: boolean;
+  /**
+   * Extra indexes (field names, in order) that end with a text column tested by LIKE, so that a list walking
+   * its order tests the term on the index entry without reading the row (docs/data-layer.md#covering-indexes).
+   * Built on SQLite only.
+   */
+  coveringIndexes?: ReadonlyArray<readonly string[]>;
 }
 
 /** Identity function that checks a declaration's shape at compile time. */
