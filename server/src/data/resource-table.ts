@@ -385,21 +385,21 @@ export class ResourceTable {
       };
     // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
     // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
-    const walk = await this.where(query.where, false);
-    const walkKeys = async (limit: number) =>
+    const walkKeys = async (condition: CompiledWhere, limit: number) =>
       (
         await this.db.all<{ k: unknown }>(
-          `SELECT r.${key} AS k FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
-          [...walk.params, limit, offset],
-          { planForValues: walk.patterns },
+          `SELECT r.${key} AS k FROM ${this.table} r WHERE ${condition.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+          [...condition.params, limit, offset],
+          { planForValues: condition.patterns },
         )
       ).map((row) => row.k);
     if (window === TOO_LARGE) {
       const count = await this.countOf(where);
-      return exact(count, await this.rowsOfKeys(await walkKeys(query.limit)));
+      return exact(count, await this.rowsOfKeys(await walkKeys(await this.where(query.where, false), query.limit)));
     }
-    // Past a bounded window: one key more than the page says whether rows follow it.
-    const keys = await walkKeys(query.limit + 1);
+    // Past a bounded window: one key more than the page says whether rows follow it. The set may be small
+    // (the bound is far below the window's): the planned condition keeps a rare term's index lookup.
+    const keys = await walkKeys(where, query.limit + 1);
     const rows = await this.rowsOfKeys(keys.slice(0, query.limit));
     if (keys.length > query.limit)
       return { ...rows, count: Math.max(size, offset + query.limit), countIsLowerBound: true };
