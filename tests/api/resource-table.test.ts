@@ -7,7 +7,7 @@ import type { Database } from '../../server/src/data/database';
 import { migrateSchema } from '../../server/src/data/migrate';
 import { openDatabase } from '../../server/src/data/open-database';
 import { ResourceTable } from '../../server/src/data/resource-table';
-import type { CompiledResource } from '../../server/src/engine/compile';
+import { compileResource, type CompiledResource } from '../../server/src/engine/compile';
 import { createTestDatabase, testBackend, type TestDatabase } from './test-database';
 import { kinds, things } from './test-resources';
 
@@ -160,6 +160,69 @@ describe(`resource tables on ${testBackend()}`, () => {
       expect(walked.rows).toEqual(windowed.rows);
       expect(walked.links).toEqual(windowed.links);
       expect(walked.rows).toHaveLength(Math.max(0, Math.min(7, 600 - offset)));
+    }
+  });
+
+  it('stops counting a boundedCount list at its bound, and pages past it by a walk', async () => {
+    // The same table declared with a bounded count, its bound lowered to 100: org-b's 600 rows pass it.
+    const boundedThings = compileResource({ ...things.decl, boundedCount: true });
+    const lookup = (name: string) => (name === 'test.kind' ? kinds : undefined);
+    const bounded = new ResourceTable(db, boundedThings, lookup, 50_000, 5_000, 100);
+    await bounded.migrate();
+    const query = (where: Condition, offset: number) => ({
+      where,
+      order: [{ field: 'hostname', descending: true }],
+      limit: 7,
+      offset,
+    });
+    const orgB = { field: 'org_id', op: 'eq' as const, value: 'org-b' };
+    const expected = (offset: number) => thingTable.page(query(orgB, offset));
+    for (const [offset, count, lowerBound] of [
+      [0, 100, true], // from the window of 101 keys
+      [93, 100, true], // the last page inside the bound
+      [94, 101, true], // crosses it: walked, rows follow
+      [300, 307, true],
+      [596, 600, false], // a partial page ends the set: exact
+      [700, 100, true], // past the end: only the bound is known
+    ] as const) {
+      const page = await bounded.page(query(orgB, offset));
+      const exact = await expected(offset);
+      expect(page.rows, `offset ${offset}`).toEqual(exact.rows);
+      expect(page.links, `offset ${offset}`).toEqual(exact.links);
+      expect({ count: page.count, lowerBound: page.countIsLowerBound }, `offset ${offset}`).toEqual({
+        count,
+        lowerBound,
+      });
+      expect(exact).toMatchObject({ count: 600, countIsLowerBound: false });
+    }
+    // A set within the bound is counted exactly; so is every set of a resource without the declaration.
+    const small = { allOf: [orgB, { field: 'hostname', op: 'contains' as const, value: 'web-00' }] };
+    const within = await bounded.page(query(small, 0));
+    expect(within).toEqual(await thingTable.page(query(small, 0)));
+    expect(within).toMatchObject({ count: 50, countIsLowerBound: false });
+    const unbounded = new ResourceTable(db, things, lookup, 50_000, 5_000, 100);
+    expect(await unbounded.page(query(orgB, 0))).toMatchObject({ count: 600, countIsLowerBound: false });
+  });
+
+  it('builds covering indexes on SQLite only, where a walk then tests its LIKE on the index entry', async () => {
+    const covered = compileResource({
+      ...things.decl,
+      coveringIndexes: [['org_id', 'date_created', 'id', 'ip']],
+    });
+    await new ResourceTable(db, covered, (name) => (name === 'test.kind' ? kinds : undefined)).migrate();
+    const name = 'test_things_ix_org_id_date_created_id_ip';
+    const sqlite = testBackend() === 'sqlite';
+    const found = sqlite
+      ? await db.all("SELECT name FROM sqlite_master WHERE type = 'index' AND name = ?", [name])
+      : await db.all('SELECT indexname FROM pg_indexes WHERE indexname = ?', [name]);
+    // PostgreSQL's B-tree entries are limited to about 2.7 kB: no covering index of a text column there.
+    expect(found).toHaveLength(sqlite ? 1 : 0);
+    if (sqlite) {
+      const plan = await db.all<{ detail: string }>(
+        "EXPLAIN QUERY PLAN SELECT r.rowid FROM test_things r WHERE r.org_id = ? AND r.ip LIKE ? ESCAPE '\\' ORDER BY r.date_created DESC, r.id DESC LIMIT 5",
+        ['org-a', '%10.0.1%'],
+      );
+      expect(plan.map((row) => row.detail).join(' | ')).toContain(`COVERING INDEX ${name}`);
     }
   });
 

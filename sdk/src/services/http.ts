@@ -45,6 +45,8 @@ export interface HttpClient {
 /** DRF-style list answer (limit/offset pagination). */
 export interface Page<T> {
   count: number;
+  /** Present (true) only when the server stopped counting: more than `count` rows match. */
+  count_is_lower_bound?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

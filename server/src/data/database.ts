@@ -19,11 +19,22 @@ export interface RunResult {
   changes: number;
 }
 
+/** How a read is planned. */
+export interface ReadOptions {
+  /**
+   * Plan the statement for the values it runs with, every time (PostgreSQL: sent unnamed, so never under a
+   * generic plan cached for its text). For statements whose best plan depends on a value: a LIKE pattern
+   * matching one row in six in one request and none in the next (docs/data-layer.md#search-planning).
+   * SQLite's planner does not look at bound values: it ignores this.
+   */
+  planForValues?: boolean;
+}
+
 export interface Queryable {
   /** Every row of a select (or of `… RETURNING`). */
-  all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  all<T = Row>(sql: string, params?: readonly unknown[], options?: ReadOptions): Promise<T[]>;
   /** The first row, or undefined. */
-  get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  get<T = Row>(sql: string, params?: readonly unknown[], options?: ReadOptions): Promise<T | undefined>;
   /** A write; `changes` is the number of rows it touched. */
   run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
   /** Several statements without parameters (migrations, DDL). */

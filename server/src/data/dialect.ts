@@ -58,6 +58,12 @@ export interface Dialect {
   ilike(expr: string): string;
   /** A non-text column as text (search over numbers); SQLite compares any type with LIKE. */
   asText(expr: string): string;
+  /**
+   * Whether a resource's `coveringIndexes` are built (docs/data-layer.md#covering-indexes): SQLite tests a
+   * LIKE on the index entry alone; PostgreSQL's B-tree entries are limited to about 2.7 kB, which a long
+   * text column can exceed (an insert would fail), so it builds none.
+   */
+  readonly coveringIndexes: boolean;
   /** `expr` kept out of index selection (SQLite's planner otherwise probes large id sets pairwise). */
   noIndex(expr: string): string;
   /** Smaller of two values (SQLite's scalar MIN, PostgreSQL's LEAST). */

@@ -26,6 +26,13 @@ export type ResourceLookup = (name: string) => CompiledResource | undefined;
 const CHUNK = 500;
 /** Filtered sets up to this many rows are paged from a cached window of their ordered keys. */
 const WINDOW_MAX = 50_000;
+/**
+ * A list whose resource declares `boundedCount` stops counting here: a larger set answers this many as a
+ * lower bound (docs/http.md#lists). Chosen by measurement (docs/terminal.md#scale): finding the bound costs
+ * the rows examined until that many matched, and a page of a common term then costs a few thousand rows
+ * instead of the whole date range.
+ */
+const COUNT_BOUND = 1_000;
 /** Selects of up to this many rows are cached (`select`). */
 const CACHED_SELECT_MAX = 200;
 /**
@@ -44,6 +51,16 @@ export type PageLinks = ReadonlyMap<string, ReadonlyMap<string, string[]>>;
 /** The cached window of a set larger than WINDOW_MAX: such a set is paged by SQL. */
 const TOO_LARGE = Symbol('too large for a window');
 
+/** One list page (`ResourceTable.page`). */
+export interface ListPage {
+  rows: Row[];
+  /** The filtered set's size; with `countIsLowerBound`, more than this many rows match. */
+  count: number;
+  /** Set only on a list of a `boundedCount` resource that stopped counting (docs/http.md#lists). */
+  countIsLowerBound: boolean;
+  links: PageLinks | null;
+}
+
 export class ResourceTable {
   /** Columns that actually exist (declared ones plus those of an adopted table). */
   readonly existingColumns = new Set<string>();
@@ -54,7 +71,8 @@ export class ResourceTable {
   /**
    * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
    * order-index walk of larger sets with few rows); `rareTerm`: the search planner's bound (tests lower it
-   * to meet common terms in a small table).
+   * to meet common terms in a small table); `countBound`: where a `boundedCount` resource's list stops
+   * counting (tests lower it to reach the bound with few rows).
    */
   constructor(
     private readonly db: Database,
@@ -62,6 +80,7 @@ export class ResourceTable {
     private readonly lookup: ResourceLookup,
     private readonly windowMax = WINDOW_MAX,
     private readonly rareTerm = RARE_TERM,
+    private readonly countBound = COUNT_BOUND,
   ) {
     this.versions = WriteVersions.of(db);
     const kinds = new Map(resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
@@ -125,11 +144,17 @@ export class ResourceTable {
       // Existing duplicate rows of an adopted table: validation still enforces uniqueness on writes.
       await this.attempt(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${this.table} (${cols.join(', ')})`);
     }
-    for (const cols of spec.indexes)
+    for (const cols of this.derivedIndexes)
       await this.db.exec(`CREATE INDEX IF NOT EXISTS ${this.indexName(cols)} ON ${this.table} (${cols.join(', ')})`);
     await this.migrateSearchIndex();
     await this.versions.track(this.table);
     for (const link of spec.links) await this.versions.track(link.table);
+  }
+
+  /** The ordering and filter indexes, and the covering ones where the dialect builds them. */
+  private get derivedIndexes(): readonly string[][] {
+    const spec = this.resource.table;
+    return this.db.dialect.coveringIndexes ? [...spec.indexes, ...spec.coveringIndexes] : spec.indexes;
   }
 
   private indexName(cols: readonly string[]): string {
@@ -154,7 +179,7 @@ export class ResourceTable {
   async bulkLoad(load: (insert: (rows: readonly Row[]) => Promise<void>) => Promise<void>): Promise<void> {
     await this.knowColumns();
     await this.db.transaction(async () => {
-      for (const cols of this.resource.table.indexes) await this.db.exec(`DROP INDEX IF EXISTS ${this.indexName(cols)}`);
+      for (const cols of this.derivedIndexes) await this.db.exec(`DROP INDEX IF EXISTS ${this.indexName(cols)}`);
       const search = this.searchColumns();
       if (search) await this.db.dialect.dropSearchIndex(this.db, this.table, search);
     });
@@ -264,7 +289,7 @@ export class ResourceTable {
     const rows = await this.versions.cached(
       `${text}\u0000${cacheKey(params)}`,
       where.tables,
-      () => this.db.all(text, params),
+      () => this.db.all(text, params, { planForValues: where.patterns }),
       // A row weighs about as much memory as a hundred window keys; large results are not kept.
       (rows) => (rows.length <= CACHED_SELECT_MAX ? rows.length * 100 : Infinity),
     );
@@ -285,6 +310,7 @@ export class ResourceTable {
       await this.db.all<{ id: unknown }>(
         `SELECT r.id FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)}${page}`,
         params,
+        { planForValues: where.patterns },
       )
     ).map((row) => row.id);
     const fetch = `SELECT r.* FROM ${this.table} r WHERE ${this.db.dialect.inList('r.id')}`;
@@ -308,7 +334,7 @@ export class ResourceTable {
   private async countOf(where: CompiledWhere): Promise<number> {
     const text = `SELECT COUNT(*) AS n FROM ${this.table} r WHERE ${where.text}`;
     return this.versions.cached(`${text}\u0000${cacheKey(where.params)}`, where.tables, async () => {
-      const row = await this.db.get<{ n: number }>(text, where.params);
+      const row = await this.db.get<{ n: number }>(text, where.params, { planForValues: where.patterns });
       return Number(row?.n ?? 0);
     });
   }
@@ -318,36 +344,68 @@ export class ResourceTable {
    * read once as its ordered keys — the same single pass a COUNT needs — and cached until a table it reads
    * is written, so the pages of a search cost a lookup of `limit` rows by key. Larger sets are paged by
    * SQL (an order-index walk, where a search index would only add work) with a cached count.
+   *
+   * A resource declaring `boundedCount` reads its window up to `countBound` rows only: a larger set answers
+   * `countBound` as a lower bound (`countIsLowerBound`), so a common term costs the rows examined until
+   * that many matched instead of the whole range. Its pages past the window are walked, one row more than
+   * the page telling whether more follow; a partial page there ends the set, whose count is then exact.
    */
-  async page(query: SelectQuery & { limit: number }): Promise<{ rows: Row[]; count: number; links: PageLinks | null }> {
+  async page(query: SelectQuery & { limit: number }): Promise<ListPage> {
     const where = await this.where(query.where);
     const offset = Math.max(0, query.offset);
     const key = this.db.dialect.rowKey;
+    const bounded = this.resource.decl.boundedCount === true && this.countBound < this.windowMax;
+    const size = bounded ? this.countBound : this.windowMax;
     // The window is read first: for a set that fits it, its length is the count (one pass, not two).
     const text = `SELECT r.${key} AS k FROM ${this.table} r WHERE ${where.text} ORDER BY ${this.orderBy(query)} LIMIT ?`;
-    const params = [...where.params, this.windowMax + 1];
+    const params = [...where.params, size + 1];
     const window = await this.versions.cached<Window | typeof TOO_LARGE>(
       `${text}\u0000${cacheKey(params)}`,
       where.tables,
       async () => {
-        const keys = (await this.db.all<{ k: unknown }>(text, params)).map((r) => r.k);
-        if (keys.length > this.windowMax) return TOO_LARGE;
+        const keys = (await this.db.all<{ k: unknown }>(text, params, { planForValues: where.patterns })).map((r) => r.k);
+        // A bounded window keeps its keys past the bound too: its first pages are served from it.
+        if (keys.length > size && !bounded) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
       },
       (value) => (value === TOO_LARGE ? 1 : value.length),
     );
+    const exact = (count: number, rows: { rows: Row[]; links: PageLinks | null }): ListPage => ({
+      ...rows,
+      count,
+      countIsLowerBound: false,
+    });
+    if (window !== TOO_LARGE && window.length <= size)
+      return exact(window.length, await this.rowsOfKeys([...window.slice(offset, offset + query.limit)]));
+    if (window !== TOO_LARGE && offset + query.limit <= size)
+      return {
+        ...(await this.rowsOfKeys([...window.slice(offset, offset + query.limit)])),
+        count: size,
+        countIsLowerBound: true,
+      };
+    // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
+    // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
+    const walkKeys = async (condition: CompiledWhere, limit: number) =>
+      (
+        await this.db.all<{ k: unknown }>(
+          `SELECT r.${key} AS k FROM ${this.table} r WHERE ${condition.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
+          [...condition.params, limit, offset],
+          { planForValues: condition.patterns },
+        )
+      ).map((row) => row.k);
     if (window === TOO_LARGE) {
       const count = await this.countOf(where);
-      const walk = await this.where(query.where, false);
-      // The page's keys first, its rows and links after: PostgreSQL computes the select list (the link
-      // subqueries) of every row an OFFSET skips, and the keys alone come from the order index.
-      const keys = await this.db.all<{ k: unknown }>(
-        `SELECT r.${key} AS k FROM ${this.table} r WHERE ${walk.text} ORDER BY ${this.orderBy(query)} LIMIT ? OFFSET ?`,
-        [...walk.params, query.limit, offset],
-      );
-      return { ...(await this.rowsOfKeys(keys.map((row) => row.k))), count };
+      return exact(count, await this.rowsOfKeys(await walkKeys(await this.where(query.where, false), query.limit)));
     }
-    return { ...(await this.rowsOfKeys([...window.slice(offset, offset + query.limit)])), count: window.length };
+    // Past a bounded window: one key more than the page says whether rows follow it. The set may be small
+    // (the bound is far below the window's): the planned condition keeps a rare term's index lookup.
+    const keys = await walkKeys(where, query.limit + 1);
+    const rows = await this.rowsOfKeys(keys.slice(0, query.limit));
+    if (keys.length > query.limit)
+      return { ...rows, count: Math.max(size, offset + query.limit), countIsLowerBound: true };
+    // A partial page ends the set: its count is known. Past the end, only the bound is.
+    if (keys.length > 0) return exact(offset + keys.length, rows);
+    return { ...rows, count: size, countIsLowerBound: true };
   }
 
   /**

@@ -25,6 +25,8 @@ export interface TableSpec {
   /** Unique column sets (`org_id` first for per-org uniqueness). */
   uniques: string[][];
   indexes: string[][];
+  /** Column lists of the declaration's `coveringIndexes`, built where the dialect builds them. */
+  coveringIndexes: string[][];
 }
 
 /** A declaration with the engine's own fields (`id`, `org_id`, `org_name`) added and columns worked out. */
@@ -182,6 +184,19 @@ export function compileResource(decl: ResourceDeclaration): CompiledResource {
     fields,
     columnOf,
     links,
-    table: { table: assertIdentifier(decl.table), columns, links: [...links.values()], uniques, indexes },
+    table: {
+      table: assertIdentifier(decl.table),
+      columns,
+      links: [...links.values()],
+      uniques,
+      indexes,
+      coveringIndexes: (decl.coveringIndexes ?? []).map((names) =>
+        names.map((name) => {
+          const column = name === 'id' ? 'id' : columnOf.get(name);
+          if (!column) throw new Error(`${decl.name}: covering index field ${name} has no column`);
+          return column;
+        }),
+      ),
+    },
   };
 }

@@ -383,6 +383,19 @@ export interface ResourceDeclaration {
    * written (docs/data-layer.md#list-answers-cached-whole). Leave it off when a field or filter reads the time.
    */
   listAnswersFromData?: boolean;
+  /**
+   * The list stops counting at the data layer's bound (1,000 rows): a larger filtered set answers that many
+   * as `count` with `count_is_lower_bound: true` (docs/http.md#lists). For lists so large that counting a
+   * common search term exactly would cost far more than its page (the command list at a million commands);
+   * every other list counts exactly.
+   */
+  boundedCount?: boolean;
+  /**
+   * Extra indexes (field names, in order) that end with a text column tested by LIKE, so that a list walking
+   * its order tests the term on the index entry without reading the row (docs/data-layer.md#covering-indexes).
+   * Built on SQLite only.
+   */
+  coveringIndexes?: ReadonlyArray<readonly string[]>;
 }
 
 /** Identity function that checks a declaration's shape at compile time. */

@@ -39,13 +39,14 @@ export function registerOwnList(
       where: allOf([list.where, { field: own.userField, op: 'eq', value: rctx.userId }]),
     };
     if (list.limit === null) return resource.serializeMany(await resource.select(select), rctx);
-    const { rows, count } = await resource.page({ ...select, limit: list.limit });
+    const { rows, count, countIsLowerBound } = await resource.page({ ...select, limit: list.limit });
     return pageResponse(
       request,
       fallbackHost,
       { limit: list.limit, offset: list.offset },
       count,
       await resource.serializeMany(rows, rctx),
+      countIsLowerBound,
     );
   });
 }

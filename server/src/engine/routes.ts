@@ -90,9 +90,16 @@ export function registerResourceRoutes(
     ctx: RequestContext,
   ) => {
     const fields = outputFields(resource, firstValues(request.query));
-    const { rows, count } = await resource.page({ ...selectOf(list), limit });
+    const { rows, count, countIsLowerBound } = await resource.page({ ...selectOf(list), limit });
     const results = await resource.serializeMany(rows, ctx, fields);
-    return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
+    return pageResponse(
+      request,
+      deps.fallbackHost,
+      { limit, offset: list.offset },
+      count,
+      results,
+      countIsLowerBound,
+    );
   };
 
   app.get(listUrl, async (request, reply) => {
@@ -161,9 +168,16 @@ export function registerResourceRoutes(
       const query = { ...given, limit: String(limit), fields_size: 'mini', fields: '', format: '' };
       const list = await listRequest(resource, query, ctx, spmIds(ctx));
       const where = browses ? list.where : allOf([list.where, await pickableOnly(given.search, ctx)]);
-      const { rows, count } = await resource.page({ ...selectOf(list), where, limit });
+      const { rows, count, countIsLowerBound } = await resource.page({ ...selectOf(list), where, limit });
       const results = await resource.serializeMany(rows, ctx, outputFields(resource, query));
-      return pageResponse(request, deps.fallbackHost, { limit, offset: list.offset }, count, results);
+      return pageResponse(
+        request,
+        deps.fallbackHost,
+        { limit, offset: list.offset },
+        count,
+        results,
+        countIsLowerBound,
+      );
     });
   }
 

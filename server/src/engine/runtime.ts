@@ -154,12 +154,17 @@ export class EngineResource implements ResourceAccess {
     return (await this.store.select(query)).map((raw) => this.decode(raw));
   }
 
-  /** One decoded list page and the count of the whole filtered set. */
-  async page(query: SelectQuery & { limit: number }): Promise<{ rows: StoredRow[]; count: number }> {
-    const { rows, count, links } = await this.store.page(query);
+  /**
+   * One decoded list page and the count of the whole filtered set (a lower bound when `countIsLowerBound`:
+   * resources declaring `boundedCount`, docs/http.md#lists).
+   */
+  async page(
+    query: SelectQuery & { limit: number },
+  ): Promise<{ rows: StoredRow[]; count: number; countIsLowerBound: boolean }> {
+    const { rows, count, countIsLowerBound, links } = await this.store.page(query);
     const decoded = rows.map((raw) => this.decode(raw));
     if (links) for (const row of decoded) PAGE_LINKS.set(row, links);
-    return { rows: decoded, count };
+    return { rows: decoded, count, countIsLowerBound };
   }
 
   async count(where: Condition | null, ctx: RequestContext): Promise<number> {

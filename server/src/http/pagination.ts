@@ -31,18 +31,25 @@ export function requestOrigin(request: FastifyRequest, fallbackHost: string): st
 
 export interface Page<T> {
   count: number;
+  /** Only when true: more than `count` rows match (a list that stopped counting, docs/http.md#lists). */
+  count_is_lower_bound?: true;
   next: string | null;
   previous: string | null;
   results: T[];
 }
 
-/** `{count, next, previous, results}` with absolute next/previous URLs, as DRF builds them. */
+/**
+ * `{count, next, previous, results}` with absolute next/previous URLs, as DRF builds them. With
+ * `countIsLowerBound` more than `count` rows match (docs/http.md#lists): the answer says so beside `count`, and
+ * a page ending at or before `count` has a next one.
+ */
 export function pageResponse<T>(
   request: FastifyRequest,
   fallbackHost: string,
   page: { limit: number; offset: number },
   count: number,
   results: T[],
+  countIsLowerBound = false,
 ): Page<T> {
   const url = new URL(request.url, requestOrigin(request, fallbackHost));
   const withOffset = (offset: number | null): string => {
@@ -52,14 +59,17 @@ export function pageResponse<T>(
     else copy.searchParams.set('offset', String(offset));
     return copy.toString();
   };
-  const next = page.offset + page.limit < count ? withOffset(page.offset + page.limit) : null;
+  const end = page.offset + page.limit;
+  const next = (countIsLowerBound ? end <= count : end < count) ? withOffset(end) : null;
   const previous =
     page.offset <= 0
       ? null
       : page.offset - page.limit <= 0
         ? withOffset(null)
         : withOffset(page.offset - page.limit);
-  return { count, next, previous, results };
+  return countIsLowerBound
+    ? { count, count_is_lower_bound: true, next, previous, results }
+    : { count, next, previous, results };
 }
 
 /**

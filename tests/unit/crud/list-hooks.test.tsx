@@ -174,4 +174,40 @@ describe('useListController', () => {
     );
     expect(http.get).toHaveBeenCalledTimes(3);
   });
+
+  it('reads a total the server stopped counting as a lower bound, and whether a next page follows', async () => {
+    const http = fakeHttp();
+    // A list past the server's bound (docs/http.md#lists): `count` is the bound, the flag beside it.
+    http.get.mockImplementation(async (_url, options) => {
+      const { offset } = options!.params as { offset: number };
+      return offset === 0
+        ? {
+            count: 1000,
+            count_is_lower_bound: true,
+            next: '/api/v1/things/?offset=15',
+            results: things.slice(0, 15),
+          }
+        : { count: 1020, next: null, results: things.slice(0, 5) };
+    });
+    function Probe() {
+      const list = useListController<Thing>({ url: '/api/v1/things/' }, () => undefined);
+      return (
+        <div>
+          <p data-testid="probe">
+            {list.loading
+              ? 'loading'
+              : `${list.total} ${list.totalIsLowerBound ? 'or more' : 'exactly'}, ${list.hasNextPage ? 'next' : 'last'}`}
+          </p>
+          <button type="button" onClick={() => list.setQuery((q) => ({ ...q, page: 69 }))}>
+            far
+          </button>
+        </div>
+      );
+    }
+    renderAt(http, '/console/things', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('1000 or more, next'));
+    // A partial page past the bound ends the set: the server counts it exactly, without the flag.
+    await act(async () => fireEvent.click(screen.getByText('far')));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('1020 exactly, last'));
+  });
 });

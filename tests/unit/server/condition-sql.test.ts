@@ -131,6 +131,25 @@ describe('the condition compiler', () => {
     expect(onSqlite.text).toBe("r.hostname LIKE ? ESCAPE '\\'");
   });
 
+  it('marks a condition binding a LIKE pattern, whose reads are then planned for their values', () => {
+    // PostgreSQL would otherwise keep a generic plan for every pattern (docs/data-layer.md#search-planning).
+    for (const condition of [
+      { search: 'web', fields: ['hostname'] },
+      {
+        allOf: [
+          { field: 'is_active', op: 'eq' as const, value: true },
+          { field: 'ip', op: 'contains' as const, value: '10.' },
+        ],
+      },
+      { field: 'hostname', op: 'iexact' as const, value: 'db01' },
+    ])
+      expect(pg(condition).patterns, JSON.stringify(condition)).toBe(true);
+    expect(pg({ field: 'hostname', op: 'eq', value: 'db01' }).patterns).toBe(false);
+    expect(sqlite(null).patterns).toBe(false);
+    // A narrowed search keeps its LIKE test: still a pattern.
+    expect(sqlite({ search: 'web-01', fields: ['hostname', 'ip'] }, fts).patterns).toBe(true);
+  });
+
   it('searches non-text columns as text on PostgreSQL', () => {
     expect(pg({ field: 'meta', op: 'contains', value: 'k' }).text).toBe(
       "CAST(r.meta AS TEXT) ILIKE ? ESCAPE '\\'",

@@ -6,6 +6,7 @@ import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import type { MenuItem } from 'primereact/menuitem';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAGE_SIZES } from '../../constants';
+import { normalizeLanguage } from '../../rules/language';
 import { buildColumns, cellText, valueItems, visibleColumns, type ColumnSpec } from '../columns';
 import { buildSearchOptions, filterParams, orderOf, sortOf } from '../query';
 import { canBulkDelete } from '../rights';
@@ -36,12 +37,14 @@ type DialogName = 'columns' | 'import' | 'export' | 'bulkUpdate' | null;
 /**
  * The page-size chooser is a native select: PrimeReact's Dropdown there builds its whole option panel on every
  * render of the table, ≈ 10 % of the first view's main-thread time (docs/architecture.md "Boot sequence of a
- * signed-in page").
+ * signed-in page"). A total that is a lower bound (docs/crud.md#paging-and-the-address) has no last page and no page
+ * numbers to show: first, previous and next only.
  */
-function paginatorTemplate(pageSizeLabel: string): PaginatorTemplateOptions {
+function paginatorTemplate(pageSizeLabel: string, lowerBound: boolean): PaginatorTemplateOptions {
   return {
-    layout:
-      'CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown',
+    layout: lowerBound
+      ? 'CurrentPageReport FirstPageLink PrevPageLink NextPageLink RowsPerPageDropdown'
+      : 'CurrentPageReport FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown',
     RowsPerPageDropdown: (options) => (
       <select
         className="p-inputtext p-component crud-page-size"
@@ -72,7 +75,6 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
   const storageKey = tableKey({ name: props.name, routePath: basePath, url: props.url });
   const { toast, show } = useToast();
   const incoming = useIncomingFlash();
-  const pagination = useMemo(() => paginatorTemplate(t('table.pageSize')), [t]);
   const datePicker = props.datePicker ? (typeof props.datePicker === 'object' ? props.datePicker : {}) : null;
   const notify = useCallback(
     (severity: 'success' | 'info' | 'warn' | 'error', text: string) => show({ severity, text: pt(text) }),
@@ -91,6 +93,19 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
     notify,
   );
   const { meta, query, setQuery, reload, selectedRows, rights, context } = list;
+  const lowerBound = list.totalIsLowerBound;
+  const pagination = useMemo(() => paginatorTemplate(t('table.pageSize'), lowerBound), [t, lowerBound]);
+  // A lower bound reads "10,000+"; the paginator is told one row past the page while another page follows,
+  // so that "next" stays on until the server says the rows end.
+  const first = (query.page - 1) * query.size;
+  const totalRecords = lowerBound
+    ? list.hasNextPage
+      ? Math.max(list.total, first + query.size) + 1
+      : Math.max(list.total, first + list.rows.length)
+    : list.total;
+  const totalText = lowerBound
+    ? `${new Intl.NumberFormat(normalizeLanguage(kit.language) ?? 'en').format(list.total)}+`
+    : '{totalRecords}';
   const [dialog, setDialog] = useState<DialogName>(null);
   const [shownSaved, setShownSaved] = useState<string[] | null>(() => loadShownColumns(storageKey));
 
@@ -372,9 +387,9 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         dataKey="id"
         lazy
         paginator
-        first={(query.page - 1) * query.size}
+        first={first}
         rows={query.size}
-        totalRecords={list.total}
+        totalRecords={totalRecords}
         rowsPerPageOptions={[...PAGE_SIZES]}
         pageLinkSize={5}
         onPage={onPage}
@@ -384,7 +399,7 @@ export function ListTable<R extends Row = Row>(props: ListTableProps<R>) {
         loading={list.loading || meta === null}
         header={header}
         emptyMessage={t('table.empty')}
-        currentPageReportTemplate={t('table.total', { total: '{totalRecords}' })}
+        currentPageReportTemplate={t('table.total', { total: totalText })}
         paginatorTemplate={pagination}
         size="small"
         stripedRows

@@ -44,6 +44,13 @@ export interface ListController<R extends Row = Row> {
   /** The current page of rows and the total count. */
   rows: R[];
   total: number;
+  /**
+   * `total` is a lower bound: more rows match (a list whose server stopped counting, docs/http.md#lists).
+   * Such a list pages by next/previous only: its last page is not known.
+   */
+  totalIsLowerBound: boolean;
+  /** A page follows this one (the answer's `next`). */
+  hasNextPage: boolean;
   loading: boolean;
   reload: () => void;
   /** Selected rows, across pages. */
@@ -103,6 +110,26 @@ class EarlyRequest<T> {
   }
 }
 
+interface ListPageState<R> {
+  rows: R[];
+  total: number;
+  lowerBound: boolean;
+  hasNext: boolean;
+}
+const EMPTY_PAGE = { rows: [], total: 0, lowerBound: false, hasNext: false };
+
+/** What the table shows of a list answer: a page, or a plain array (no paging asked or offered). */
+function pageState<R>(answer: Page<R> | R[]): ListPageState<R> {
+  if (Array.isArray(answer)) return { rows: answer, total: answer.length, lowerBound: false, hasNext: false };
+  const rows = answer.results ?? [];
+  return {
+    rows,
+    total: answer.count ?? rows.length,
+    lowerBound: answer.count_is_lower_bound === true,
+    hasNext: answer.next != null,
+  };
+}
+
 function defaultRowName(row: Row): string {
   for (const key of ['name', 'hostname', 'username', 'display_name']) {
     const v = row[key];
@@ -127,7 +154,7 @@ export function useListController<R extends Row = Row>(
     defaultDays: options.defaultDays,
   });
   const [meta, setMeta] = useState<FieldsMeta | null>(null);
-  const [page, setPage] = useState<{ rows: R[]; total: number }>({ rows: [], total: 0 });
+  const [page, setPage] = useState<ListPageState<R>>(EMPTY_PAGE);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [reloadTick, setReloadTick] = useState(0);
   const [selected, setSelected] = useState<Map<string, R>>(() => new Map());
@@ -180,14 +207,12 @@ export function useListController<R extends Row = Row>(
         if (controller.signal.aborted) return;
         performance.mark('crud:data');
         dataArrived.current = true;
-        const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
-        const total = Array.isArray(answer) ? answer.length : (answer.count ?? rows.length);
-        setPage({ rows, total });
+        setPage(pageState(answer));
         setLoadedKey(requestKey);
       })
       .catch(() => {
         if (controller.signal.aborted) return;
-        setPage({ rows: [], total: 0 });
+        setPage(EMPTY_PAGE);
         setLoadedKey(requestKey);
       });
     return () => controller.abort();
@@ -276,6 +301,8 @@ export function useListController<R extends Row = Row>(
     setQuery,
     rows: page.rows,
     total: page.total,
+    totalIsLowerBound: page.lowerBound,
+    hasNextPage: page.hasNext,
     loading,
     reload,
     selectedRows,

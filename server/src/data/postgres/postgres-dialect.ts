@@ -25,6 +25,7 @@ export const MIGRATION_LOCK_KEY = 4_242_001;
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
+  coveringIndexes: false,
   types: {
     // Byte order, as SQLite compares: lists sort and match alike on both backends whatever the locale.
     text: 'TEXT COLLATE "C"',

@@ -46,6 +46,8 @@ export interface CompileOptions {
 export interface CompiledWhere extends Sql {
   /** Tables the condition reads (cached results depend on their write versions). */
   tables: Set<string>;
+  /** It holds a LIKE pattern: read it with `planForValues` (a plan made for one pattern fits another badly). */
+  patterns: boolean;
 }
 
 export const TRUE = '1 = 1';
@@ -87,6 +89,8 @@ class Compilation {
   idSets = 0;
   /** A search term narrowed the rows through the search index. */
   indexedSearch = false;
+  /** A LIKE pattern was bound. */
+  patterns = false;
 
   constructor(
     private readonly shape: TableShape,
@@ -140,6 +144,7 @@ class Compilation {
         if (hasNul(condition.value)) return { text: FALSE, params: [] };
         // The case-insensitive LIKE of `contains` without wildcards: the same folding on both backends.
         const text = target.kind === 'text' ? target.text : this.dialect.asText(target.text);
+        this.patterns = true;
         return { text: this.dialect.ilike(text), params: [exactPattern(condition.value)] };
       }
       case 'gte':
@@ -199,6 +204,7 @@ class Compilation {
   private contains(target: { text: string; kind: ColumnKind }, term: string): Sql {
     if (hasNul(term)) return { text: FALSE, params: [] };
     const text = target.kind === 'text' ? target.text : this.dialect.asText(target.text);
+    this.patterns = true;
     return { text: this.dialect.ilike(text), params: [containsPattern(term)] };
   }
 
@@ -282,12 +288,12 @@ export function compileWhere(
   dialect: Dialect,
   options: CompileOptions = { searchIndex: true },
 ): CompiledWhere {
-  if (!condition) return { text: TRUE, params: [], tables: new Set([shape.table]) };
+  if (!condition) return { text: TRUE, params: [], tables: new Set([shape.table]), patterns: false };
   const first = new Compilation(shape, dialect, options, false);
   const sql = first.compile(condition);
-  if (!first.indexedSearch || first.idSets === 0) return { ...sql, tables: first.tables };
+  if (!first.indexedSearch || first.idSets === 0) return { ...sql, tables: first.tables, patterns: first.patterns };
   const filtered = new Compilation(shape, dialect, options, true);
-  return { ...filtered.compile(condition), tables: filtered.tables };
+  return { ...filtered.compile(condition), tables: filtered.tables, patterns: filtered.patterns };
 }
 
 /**

@@ -69,6 +69,7 @@ async function dropFtsIndex(db: Queryable, table: string): Promise<void> {
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
+  coveringIndexes: true,
   types: {
     text: 'TEXT',
     integer: 'INTEGER',
