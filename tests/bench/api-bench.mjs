@@ -103,7 +103,7 @@ async function writer(targets, seconds, counter) {
         ? request(agent, first.baseUrl, '/api/v1/assets/assets/', headers, {
             method: 'POST',
             body: JSON.stringify({
-              hostname: `mixed-${process.pid}-${k}`,
+              hostname: `mixed-${process.pid}-${Date.now()}-${k}`,
               ip: '10.250.0.1',
               platform: 'Linux',
               protocols: ['ssh/22'],
