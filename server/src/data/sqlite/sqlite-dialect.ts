@@ -118,6 +118,19 @@ export const sqliteDialect: Dialect = {
            UPDATE ${versions} SET version = version + 1 WHERE name = '${table}';
          END`,
     ),
+  rowSetVersionTriggers: (table, columns, versions) => {
+    const bump = `BEGIN UPDATE ${versions} SET version = version + 1 WHERE name = '${table}#rows'; END`;
+    // A value compared with IS NOT: NULL to a value (and back) is a change too.
+    const changed = ['rowid', ...columns].map((column) => `OLD.${column} IS NOT NEW.${column}`).join(' OR ');
+    return [
+      `DROP TRIGGER IF EXISTS ${table}__rv_i`,
+      `DROP TRIGGER IF EXISTS ${table}__rv_d`,
+      `DROP TRIGGER IF EXISTS ${table}__rv_u`,
+      `CREATE TRIGGER ${table}__rv_i AFTER INSERT ON ${table} ${bump}`,
+      `CREATE TRIGGER ${table}__rv_d AFTER DELETE ON ${table} ${bump}`,
+      `CREATE TRIGGER ${table}__rv_u AFTER UPDATE ON ${table} WHEN ${changed} ${bump}`,
+    ];
+  },
   afterExplicitIntegerIds: () => null,
   // BEGIN IMMEDIATE already holds the file's write lock for the whole migration.
   migrationLock: () => null,
