@@ -8,7 +8,7 @@
 // Besides req/s and latency it prints the CPU time one request costs the server process(es) (and, on
 // PostgreSQL, its backends) — the figure that stays meaningful when other work shares the machine.
 // `--writes-per-second N` adds a scenario with writes mixed into the reads: a writer updates an asset (every
-// tenth write creates one) N times a second while the 32 connections read the target list, so pages are
+// tenth write creates one, BENCH_CREATE_EVERY) N times a second while the 32 connections read the target list, so pages are
 // asked again after each write (the uncached path); it prints the reads' and the writes' figures apart.
 // `--target-only` skips the other scenarios. BENCH_DATA_DIR: an already seeded data dir (kept), instead of
 // seeding a new one (SQLite only).
@@ -36,6 +36,8 @@ const writesIndex = process.argv.indexOf('--writes-per-second');
 const WRITES_PER_SECOND = writesIndex > 0 ? Number(process.argv[writesIndex + 1]) : 0;
 // `--target-only`: the target scenario (and the mixed one) only, for a quicker comparison.
 const TARGET_ONLY = process.argv.includes('--target-only');
+// BENCH_CREATE_EVERY: every how many writes one creates an asset (default 10; 0: updates only).
+const CREATE_EVERY = Number(process.env.BENCH_CREATE_EVERY ?? 10);
 
 const { run } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
 
@@ -99,7 +101,7 @@ async function writer(targets, seconds, counter) {
     if (inFlight.size >= 4) await Promise.race(inFlight);
     const k = (counter.next += 1);
     const write =
-      k % 10 === 0
+      CREATE_EVERY > 0 && k % CREATE_EVERY === 0
         ? request(agent, first.baseUrl, '/api/v1/assets/assets/', headers, {
             method: 'POST',
             body: JSON.stringify({
