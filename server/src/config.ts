@@ -30,6 +30,12 @@ export interface ServerConfig {
    * SQLite file; several instances may share it (docs/data-layer.md). null = SQLite in `dataDir`.
    */
   databaseUrl?: string | null;
+  /**
+   * `BASTION_SQLITE_BUSY_TIMEOUT_MS`: how long a SQLite write waits for another process's write
+   * transaction before the request answers 503 (docs/data-layer.md#a-busy-database-answers-503); null =
+   * 5,000 ms.
+   */
+  sqliteBusyTimeoutMs?: number | null;
   /** Password of the `admin` user created on first start; null = generate one and print it once. */
   adminPassword: string | null;
   /** Drop-in plugin folder (each sub-folder holds a built plugin with plugin.json). */
@@ -110,6 +116,15 @@ function parsePort(value: string | undefined): number {
     throw new Error(`BASTION_PORT must be an integer between 0 and 65535, got "${value}"`);
   }
   return port;
+}
+
+function parseBusyTimeout(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+    throw new Error(`BASTION_SQLITE_BUSY_TIMEOUT_MS must be an integer between 0 and 600000, got "${value}"`);
+  }
+  return ms;
 }
 
 function parseCookiePrefix(value: string | undefined): string {
@@ -232,6 +247,7 @@ export function loadConfig(
     port: parsePort(env.BASTION_PORT),
     dataDir: path.resolve(cwd, nonEmpty(env.BASTION_DATA_DIR) ?? './data'),
     databaseUrl: nonEmpty(env.BASTION_DATABASE_URL),
+    sqliteBusyTimeoutMs: parseBusyTimeout(env.BASTION_SQLITE_BUSY_TIMEOUT_MS),
     adminPassword: nonEmpty(env.BASTION_ADMIN_PASSWORD),
     pluginsDir: pluginsDir === null ? null : path.resolve(cwd, pluginsDir),
     devOverrides: env.BASTION_DEV_OVERRIDES === '1',

@@ -170,6 +170,8 @@ export interface TestServerOptions {
   outboundCa?: string | null;
   /** BASTION_BOOTSTRAP_TOKEN (terminal component registration) */
   bootstrapToken?: string;
+  /** BASTION_SQLITE_BUSY_TIMEOUT_MS: how long a SQLite write waits for another writer (default 5 s) */
+  sqliteBusyTimeoutMs?: number;
   /** BASTION_PROVIDER_ORIGINS: provider hosts to the tests' loopback providers (tests/support/im-providers.mjs) */
   providerOrigins?: Record<string, string>;
 }
@@ -204,6 +206,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     licenseFile,
     licensePublicKey: options.licensePublicKey === undefined ? TEST_LICENCE_KEY : options.licensePublicKey,
     databaseUrl: own ? own.url : (options.databaseUrl ?? null),
+    sqliteBusyTimeoutMs: options.sqliteBusyTimeoutMs ?? null,
     trustedProxies: options.trustedProxies ?? [],
     pluginTrustedKeys: options.pluginTrustedKeys ?? [],
     allowUnsignedPlugins: options.allowUnsignedPlugins ?? true,

@@ -7,10 +7,24 @@
 // SQLite runs twice: one process, then two workers on the same file (BASTION_WORKERS=2).
 // Besides req/s and latency it prints the CPU time one request costs the server process(es) (and, on
 // PostgreSQL, its backends) — the figure that stays meaningful when other work shares the machine.
+// `--writes-per-second N` adds a scenario with writes mixed into the reads: a writer updates an asset (every
+// tenth write creates one, BENCH_CREATE_EVERY) N times a second while the 32 connections read the target list, so pages are
+// asked again after each write (the uncached path); it prints the reads' and the writes' figures apart.
+// `--target-only` skips the other scenarios. BENCH_DATA_DIR: an already seeded data dir (kept), instead of
+// seeding a new one (SQLite only).
 // Targets (issues 3 and 9): SQLite p95 <= 25 ms, >= 1,500 req/s; PostgreSQL p95 <= 30 ms, >= 1,200 req/s on
 // one instance — on 2 cores, where the load generator, the servers and PostgreSQL share the machine.
 import http from 'node:http';
-import { loadRunner, removeDataDir, request, seedDataDir, startServer, target } from './bench-server.mjs';
+import {
+  loadRunner,
+  percentile,
+  removeDataDir,
+  request,
+  seedDataDir,
+  startServer,
+  target,
+  withCpu,
+} from './bench-server.mjs';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -18,6 +32,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TERMS = ['prod', 'web', 'bj-', 'db-', 'sh-test', 'cache', '10.1.', 'app'];
 const dbIndex = process.argv.indexOf('--db');
 const WITH_POSTGRES = dbIndex > 0 && process.argv[dbIndex + 1] === 'postgres';
+const writesIndex = process.argv.indexOf('--writes-per-second');
+const WRITES_PER_SECOND = writesIndex > 0 ? Number(process.argv[writesIndex + 1]) : 0;
+// `--target-only`: the target scenario (and the mixed one) only, for a quicker comparison.
+const TARGET_ONLY = process.argv.includes('--target-only');
+// BENCH_CREATE_EVERY: every how many writes one creates an asset (default 10; 0: updates only).
+const CREATE_EVERY = Number(process.env.BENCH_CREATE_EVERY ?? 10);
 
 const { run } = loadRunner({ concurrency: CONCURRENCY, seconds: SECONDS });
 
@@ -36,6 +56,10 @@ async function scenarios(name, targets) {
   const sample = await request(new http.Agent(), first.baseUrl, listUrl(0), first.headers);
   console.log(`${name}: sample ${sample.status}, count=${JSON.parse(sample.body.toString()).count}`);
   const main = await run(`${name}: search + order + page (the target)`, targets, listUrl);
+  if (TARGET_ONLY) {
+    if (WRITES_PER_SECOND > 0) await mixed(name, targets);
+    return { ...main, sessionCpuUs: NaN };
+  }
   await run(
     `${name}: order + page, no search`,
     targets,
@@ -48,13 +72,103 @@ async function scenarios(name, targets) {
     targets,
     () => '/api/v1/users/profile/',
   );
+  if (WRITES_PER_SECOND > 0) await mixed(name, targets);
   return { ...main, sessionCpuUs: session.serverCpuUs, sessionDbCpuUs: session.dbCpuUs };
+}
+
+/**
+ * Writes at WRITES_PER_SECOND (a PATCH of an asset's comment; every tenth a POST of a new asset) over
+ * `seconds`, at most 4 in flight; resolves with their latencies. Through the first target.
+ */
+async function writer(targets, seconds, counter) {
+  const [first] = targets;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const page = await request(
+    agent,
+    first.baseUrl,
+    '/api/v1/assets/assets/?limit=200&offset=0',
+    first.headers,
+  );
+  const ids = JSON.parse(page.body.toString()).results.map((asset) => asset.id);
+  const headers = { ...first.headers, 'content-type': 'application/json' };
+  const latencies = [];
+  let errors = 0;
+  const inFlight = new Set();
+  const started = performance.now();
+  for (let n = 0; performance.now() - started < seconds * 1000; n += 1) {
+    const due = started + (n * 1000) / WRITES_PER_SECOND;
+    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+    if (inFlight.size >= 4) await Promise.race(inFlight);
+    const k = (counter.next += 1);
+    const write =
+      CREATE_EVERY > 0 && k % CREATE_EVERY === 0
+        ? request(agent, first.baseUrl, '/api/v1/assets/assets/', headers, {
+            method: 'POST',
+            body: JSON.stringify({
+              hostname: `mixed-${process.pid}-${Date.now()}-${k}`,
+              ip: '10.250.0.1',
+              platform: 'Linux',
+              protocols: ['ssh/22'],
+            }),
+          })
+        : request(agent, first.baseUrl, `/api/v1/assets/assets/${ids[k % ids.length]}/`, headers, {
+            method: 'PATCH',
+            body: JSON.stringify({ comment: `mixed write ${k}` }),
+          });
+    const tracked = write.then((result) => {
+      if (result.status >= 300) errors += 1;
+      latencies.push(result.ms);
+      inFlight.delete(tracked);
+    });
+    inFlight.add(tracked);
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors,
+  };
+}
+
+/**
+ * The target list read by the 32 connections while the writer writes. The writes' own CPU is measured
+ * first with the writer alone; the reads' CPU per request is the rest of the mixed run's.
+ */
+async function mixed(name, targets) {
+  const counter = { next: 0 };
+  const pids = targets.map((t) => t.pid);
+  const postmaster = targets[0].postmasterPid ?? null;
+  const alone = await withCpu(pids, postmaster, () => writer(targets, Math.min(5, SECONDS), counter));
+  const writeCpuUs = (alone.serverMicros + (alone.dbMicros ?? 0)) / Math.max(1, alone.value.requests);
+  const both = await withCpu(pids, postmaster, () =>
+    Promise.all([
+      run(`${name}: reads with ${WRITES_PER_SECOND} writes/s`, targets, listUrl, { quiet: true }),
+      writer(targets, SECONDS, counter),
+    ]),
+  );
+  const [reads, writes] = both.value;
+  const totalUs = both.serverMicros + (both.dbMicros ?? 0);
+  const readCpuUs = (totalUs - writes.requests * writeCpuUs) / Math.max(1, reads.requests);
+  console.log(
+    `${`${name}: search + order + page, ${WRITES_PER_SECOND} writes/s`.padEnd(52)} reads ${reads.rps.toFixed(0)} req/s  ` +
+      `p50 ${reads.p50.toFixed(1)} ms  p95 ${reads.p95.toFixed(1)} ms  p99 ${reads.p99.toFixed(1)} ms  ` +
+      `CPU/read ${readCpuUs.toFixed(0)} µs${reads.errors ? `  errors ${reads.errors}` : ''}; ` +
+      `writes ${writes.requests} (${(writes.requests / SECONDS).toFixed(0)}/s)  p50 ${writes.p50.toFixed(1)} ms  ` +
+      `p95 ${writes.p95.toFixed(1)} ms  CPU/write ${writeCpuUs.toFixed(0)} µs (alone)` +
+      (writes.errors ? `  errors ${writes.errors}` : ''),
+  );
 }
 
 const results = [];
 console.log(`${ASSETS} assets, ${CONCURRENCY} connections, ${SECONDS} s each:`);
 {
-  const { dataDir, seedSeconds, seedLog } = seedDataDir(ASSETS);
+  const given = process.env.BENCH_DATA_DIR;
+  const { dataDir, seedSeconds, seedLog } = given
+    ? { dataDir: given, seedSeconds: 0, seedLog: `given ${given}` }
+    : seedDataDir(ASSETS);
   console.log(`sqlite seed: ${seedLog} (process wall ${seedSeconds.toFixed(2)} s)`);
   try {
     const server = await startServer(dataDir);
@@ -80,7 +194,7 @@ console.log(`${ASSETS} assets, ${CONCURRENCY} connections, ${SECONDS} s each:`);
       await workers.stop();
     }
   } finally {
-    removeDataDir(dataDir);
+    if (!given) removeDataDir(dataDir);
   }
 }
 

@@ -217,7 +217,7 @@ export function percentile(sorted, p) {
  */
 export function loadRunner({ concurrency, seconds }) {
   /** Load over `targets` (one per server instance: connections are split between them). */
-  async function run(label, targets, urlOf) {
+  async function run(label, targets, urlOf, { quiet = false } = {}) {
     const clientBefore = process.cpuUsage();
     const { value, serverMicros, dbMicros } = await withCpu(
       targets.map((t) => t.pid),
@@ -231,14 +231,15 @@ export function loadRunner({ concurrency, seconds }) {
     figures.clientCpuUs = (client.user + client.system) / Math.max(1, value.requests);
     if (dbMicros !== null) figures.dbCpuUs = dbMicros / Math.max(1, value.requests);
     const fmt = (ms) => `${ms.toFixed(1)} ms`;
-    console.log(
-      `${label.padEnd(52)} ${String(value.requests).padStart(6)} req  ${value.rps.toFixed(0).padStart(5)} req/s  ` +
-        `p50 ${fmt(value.p50)}  p95 ${fmt(value.p95)}  p99 ${fmt(value.p99)}  ` +
-        `CPU/req server ${perRequest(serverMicros)} µs` +
-        (dbMicros !== null ? ` + PostgreSQL ${perRequest(dbMicros)} µs` : '') +
-        ` (load generator ${figures.clientCpuUs.toFixed(0)} µs)` +
-        (value.errors ? `  errors ${value.errors}` : ''),
-    );
+    if (!quiet)
+      console.log(
+        `${label.padEnd(52)} ${String(value.requests).padStart(6)} req  ${value.rps.toFixed(0).padStart(5)} req/s  ` +
+          `p50 ${fmt(value.p50)}  p95 ${fmt(value.p95)}  p99 ${fmt(value.p99)}  ` +
+          `CPU/req server ${perRequest(serverMicros)} µs` +
+          (dbMicros !== null ? ` + PostgreSQL ${perRequest(dbMicros)} µs` : '') +
+          ` (load generator ${figures.clientCpuUs.toFixed(0)} µs)` +
+          (value.errors ? `  errors ${value.errors}` : ''),
+      );
     return figures;
   }
 

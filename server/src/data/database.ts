@@ -120,6 +120,19 @@ export class InvalidParameter extends Error {
   }
 }
 
+/**
+ * The database stayed locked by another writer longer than the backend waits (SQLite: the busy time-out,
+ * another worker's or process's write transaction; PostgreSQL: `lock_timeout`, when an operator set one).
+ * Nothing was written; the same request may well succeed a moment later, so the server answers 503 with
+ * `Retry-After` rather than 500 (docs/data-layer.md#a-busy-database-answers-503).
+ */
+export class DatabaseBusy extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseBusy';
+  }
+}
+
 /** Thrown for an unreachable or misconfigured database: `message` is the one line the CLI prints. */
 export class DatabaseUnavailableError extends Error {
   constructor(message: string) {

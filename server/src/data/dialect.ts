@@ -105,6 +105,13 @@ export interface Dialect {
   dropSearchIndex(db: Queryable, table: string, columns: readonly string[]): Promise<void>;
   /** Triggers that bump `versionsTable` for every write to `table` (see engine/storage/write-versions.ts). */
   writeVersionTriggers(table: string, versionsTable: string): string[];
+  /**
+   * Triggers that bump the version named `${table}#rows` for a write that can change a set of the table's
+   * keys: an insert, a delete, or an update that changes the value of one of `columns` or the row's key
+   * (docs/data-layer.md#writes-mixed-into-reads). Dropped and created again at every start, so they always
+   * name the columns this build counts on.
+   */
+  rowSetVersionTriggers(table: string, columns: readonly string[], versionsTable: string): string[];
   /** Keeps an integer id sequence ahead of ids inserted explicitly (none needed for SQLite). */
   afterExplicitIntegerIds(table: string): string | null;
   /** Serialises concurrent migrations of several instances (inside the migration's transaction). */

@@ -8,6 +8,8 @@ import { SqliteDatabase } from './sqlite/sqlite-database';
 export interface DatabaseConfig {
   dataDir: string;
   databaseUrl?: string | null;
+  /** `BASTION_SQLITE_BUSY_TIMEOUT_MS`: how long a SQLite write waits for another writer (default 5 s). */
+  sqliteBusyTimeoutMs?: number | null;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface DatabaseConfig {
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const url = config.databaseUrl ?? null;
-  if (url === null || url === '') return SqliteDatabase.open(config.dataDir);
+  if (url === null || url === '') return SqliteDatabase.open(config.dataDir, { busyTimeoutMs: config.sqliteBusyTimeoutMs ?? undefined });
   if (!isPostgresUrl(url))
     throw new DatabaseUnavailableError(
       `BASTION_DATABASE_URL must be a postgres:// URL, got ${redactUrl(url)}`,

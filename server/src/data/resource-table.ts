@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { CompiledResource } from '../engine/compile';
-import type { Condition, SelectQuery } from './conditions';
+import type { Condition, OrderTerm, SelectQuery } from './conditions';
 import type { Database, Row } from './database';
 import { assertIdentifier } from './dialect';
 import {
@@ -67,6 +67,9 @@ export class ResourceTable {
   private readonly versions: WriteVersions;
   private readonly shape: TableShape;
   private pageTableSet: ReadonlySet<string> | null = null;
+  /** The row-set version's name (after `migrate`) and the columns it follows (see `keyColumns`). */
+  private rowsVersion: string | null = null;
+  private rowSetColumns: ReadonlySet<string> = new Set();
 
   /**
    * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
@@ -149,6 +152,46 @@ export class ResourceTable {
     await this.migrateSearchIndex();
     await this.versions.track(this.table);
     for (const link of spec.links) await this.versions.track(link.table);
+    this.rowSetColumns = this.keyColumns();
+    this.rowsVersion = await this.versions.trackRows(this.table, [...this.rowSetColumns]);
+  }
+
+  /**
+   * The columns whose changes the row-set version follows (docs/data-layer.md#writes-mixed-into-reads):
+   * the id, the org, every indexed, unique, search, filter and ordering column and every fk column — what
+   * lists select and order by. Others (a comment, the time of the last change) may change without
+   * dropping the cached windows and counts; a query that reads one of them is cached under the table's
+   * whole version instead.
+   */
+  private keyColumns(): Set<string> {
+    const decl = this.resource.decl;
+    const spec = this.resource.table;
+    const names = [
+      'id',
+      'org_id',
+      ...spec.indexes.flat(),
+      ...spec.uniques.flat(),
+      ...(this.searchColumns() ?? []),
+      ...[...decl.filterFields, ...decl.orderingFields].map((field) => this.column(field.replace(/^-/, ''))),
+      ...spec.columns.map((c) => c.column).filter((column) => column.endsWith('_id')),
+    ];
+    return new Set(names.filter((name): name is string => name !== null && this.existingColumns.has(name)));
+  }
+
+  /**
+   * The versions a cached set of keys (a window, a count, a probe) depends on: the tables `where` reads,
+   * with this table's row-set version instead of its whole version when every column of it read (by the
+   * condition and `order`) is one the row-set version follows.
+   */
+  private keyTables(where: CompiledWhere, order: readonly OrderTerm[] = []): ReadonlySet<string> {
+    const rows = this.rowsVersion;
+    if (rows === null) return where.tables;
+    for (const column of where.columns) if (!this.rowSetColumns.has(column)) return where.tables;
+    for (const term of order) {
+      const column = this.column(term.field);
+      if (column !== null && !this.rowSetColumns.has(column)) return where.tables;
+    }
+    return new Set([...where.tables].map((table) => (table === this.table ? rows : table)));
   }
 
   /** The ordering and filter indexes, and the covering ones where the dialect builds them. */
@@ -266,7 +309,9 @@ export class ResourceTable {
     const index = this.shape.search;
     const probe = index?.probe?.bind(index);
     if (!index || !probe) return false;
-    const hits = await this.versions.cached(`probe\u0000${this.table}\u0000${this.rareTerm}\u0000${term}`, new Set([this.table]), () =>
+    // The search index holds the search columns only: the row-set version follows them.
+    const tables = new Set([this.rowsVersion ?? this.table]);
+    const hits = await this.versions.cached(`probe\u0000${this.table}\u0000${this.rareTerm}\u0000${term}`, tables, () =>
       probe(this.db, term, index.columns, this.rareTerm),
     );
     return hits !== null && hits <= this.rareTerm;
@@ -333,7 +378,7 @@ export class ResourceTable {
 
   private async countOf(where: CompiledWhere): Promise<number> {
     const text = `SELECT COUNT(*) AS n FROM ${this.table} r WHERE ${where.text}`;
-    return this.versions.cached(`${text}\u0000${cacheKey(where.params)}`, where.tables, async () => {
+    return this.versions.cached(`${text}\u0000${cacheKey(where.params)}`, this.keyTables(where), async () => {
       const row = await this.db.get<{ n: number }>(text, where.params, { planForValues: where.patterns });
       return Number(row?.n ?? 0);
     });
@@ -361,7 +406,7 @@ export class ResourceTable {
     const params = [...where.params, size + 1];
     const window = await this.versions.cached<Window | typeof TOO_LARGE>(
       `${text}\u0000${cacheKey(params)}`,
-      where.tables,
+      this.keyTables(where, query.order),
       async () => {
         const keys = (await this.db.all<{ k: unknown }>(text, params, { planForValues: where.patterns })).map((r) => r.k);
         // A bounded window keeps its keys past the bound too: its first pages are served from it.

@@ -100,6 +100,26 @@ export class WriteVersions {
     this.tracked.add(table);
   }
 
+  /**
+   * Installs the row-set version of a table (`${table}#rows`, docs/data-layer.md#writes-mixed-into-reads):
+   * bumped by inserts, deletes and updates that change one of `columns`. Returns its name. Run at every
+   * start (inside the migration), after `track(table)`.
+   */
+  async trackRows(table: string, columns: readonly string[]): Promise<string> {
+    assertIdentifier(table);
+    for (const column of columns) assertIdentifier(column);
+    const name = `${table}#rows`;
+    await this.createTable();
+    await this.db.run(
+      `INSERT INTO ${VERSIONS_TABLE} (name, version) VALUES (?, 0) ON CONFLICT (name) DO NOTHING`,
+      [name],
+    );
+    for (const statement of this.db.dialect.rowSetVersionTriggers(table, columns, VERSIONS_TABLE))
+      await this.db.exec(statement);
+    this.tracked.add(name);
+    return name;
+  }
+
   /** A new read point, for `within` (one per request). */
   static readPoint(): ReadPoint {
     return { writes: -1, versions: null, settled: undefined };

@@ -1,8 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseBusy } from '../data/database';
 import { ApiError, ResponseError } from './api-error';
 import { byteSize, httpMessage } from './http-messages';
 import { requestLanguage } from './language';
 import { RouteTable } from './route-table';
+
+/** Seconds a client is asked to wait after a busy database (`Retry-After`). */
+const BUSY_RETRY_SECONDS = 1;
+/** A busy database is logged once per this period, with the count of busy answers since the last line. */
+const BUSY_LOG_PERIOD_MS = 60_000;
 
 function pathOf(request: FastifyRequest): string {
   const url = request.url;
@@ -17,6 +23,9 @@ function pathOf(request: FastifyRequest): string {
  */
 export function installErrorHandlers(app: FastifyInstance): RouteTable {
   const routes = RouteTable.install(app);
+  // A lock held too long fails every write waiting behind it: one warning, not one per request.
+  let busyLoggedAt = -Infinity;
+  let busySince = 0;
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ResponseError) {
       if (error.body === undefined) return reply.code(error.statusCode).send();
@@ -24,6 +33,20 @@ export function installErrorHandlers(app: FastifyInstance): RouteTable {
     }
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({ detail: error.detail, code: error.code });
+    }
+    if (error instanceof DatabaseBusy) {
+      // Nothing was written and a retry may succeed: 503, not 500 (docs/data-layer.md#a-busy-database-answers-503).
+      busySince += 1;
+      const now = Date.now();
+      if (now - busyLoggedAt >= BUSY_LOG_PERIOD_MS) {
+        request.log.warn({ busyAnswers: busySince, cause: error.message }, 'database busy: answered 503');
+        busyLoggedAt = now;
+        busySince = 0;
+      }
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_SECONDS))
+        .send({ detail: httpMessage('databaseBusy', requestLanguage(request)), code: 'database_busy' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

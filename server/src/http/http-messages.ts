@@ -1,11 +1,16 @@
 import { messageCatalogue, type MessageLookup } from './message-catalogue';
 
-/** Answers of the HTTP layer itself (before any route runs), in the console's three languages. */
+/** Answers of the HTTP layer itself (before any route runs, or for any route), in the console's three languages. */
 const MESSAGES = {
   bodyTooLarge: {
     en: 'Request body is too large (at most {limit}); please send less at once.',
     zh: '请求内容过大（最多 {limit}），请减少单次提交的数据。',
     ja: 'リクエスト本文が大きすぎます（最大 {limit}）。一度に送信するデータを減らしてください。',
+  },
+  databaseBusy: {
+    en: 'The server is busy saving other changes; please try again in a moment.',
+    zh: '服务器正忙于保存其他更改，请稍后重试。',
+    ja: 'サーバーはほかの変更を保存中です。しばらくしてからもう一度お試しください。',
   },
   badUrl: {
     en: 'The address of the request is not valid.',

@@ -270,3 +270,46 @@ describe('the condition compiler', () => {
     expect(compileOrder([{ field: 'nope', descending: true }], s)).toBe('r.id ASC');
   });
 });
+
+describe('the columns a condition reads (docs/data-layer.md#writes-mixed-into-reads)', () => {
+  const columns = (c: Parameters<typeof compileWhere>[0]) =>
+    [...compileWhere(c, shape(fts), sqliteDialect).columns].sort();
+
+  it('names every column of the table a condition tests, and none for no condition', () => {
+    expect(columns(null)).toEqual([]);
+    expect(
+      columns({
+        allOf: [
+          { field: 'org_id', op: 'eq', value: 'o' },
+          { search: 'web', fields: ['hostname', 'ip'] },
+          { not: { field: 'platform', op: 'in', values: [1, 2] } },
+          {
+            anyOf: [
+              { field: 'meta', op: 'contains', value: 'x' },
+              { field: 'date_created', op: 'gte', value: 1 },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(['date_created', 'hostname', 'ip', 'meta', 'org_id', 'platform_id']);
+  });
+
+  it('names the fk column of a lookup, the id of an m2m test, and the columns of a subquery over the same table', () => {
+    expect(columns({ field: 'platform__name', op: 'eq', value: 'Linux' })).toEqual(['platform_id']);
+    expect(columns({ field: 'nodes', op: 'in', values: ['n1'] })).toEqual(['id']);
+    expect(
+      columns({
+        field: 'id',
+        op: 'inSubquery',
+        subquery: { table: 'assets', column: 'id', where: { meta: '{}' } },
+      }),
+    ).toEqual(['id', 'meta']);
+    expect(
+      columns({
+        field: 'id',
+        op: 'inSubquery',
+        subquery: { table: 'role_bindings', column: 'user_id', where: { org_id: 'o' } },
+      }),
+    ).toEqual(['id']);
+  });
+});

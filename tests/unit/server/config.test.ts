@@ -44,3 +44,14 @@ describe('BASTION_LICENSE_PUBLIC_KEY', () => {
     );
   });
 });
+
+describe('BASTION_SQLITE_BUSY_TIMEOUT_MS', () => {
+  it('is the default (null) when unset, milliseconds when set, and refused when no whole number', () => {
+    expect(loadConfig({}, '/srv', true).sqliteBusyTimeoutMs).toBeNull();
+    expect(loadConfig({ BASTION_SQLITE_BUSY_TIMEOUT_MS: '250' }, '/srv', true).sqliteBusyTimeoutMs).toBe(250);
+    for (const bad of ['-1', '1.5', 'soon', '600001'])
+      expect(() => loadConfig({ BASTION_SQLITE_BUSY_TIMEOUT_MS: bad }, '/srv', true)).toThrow(
+        /BASTION_SQLITE_BUSY_TIMEOUT_MS must be an integer between 0 and 600000/,
+      );
+  });
+});

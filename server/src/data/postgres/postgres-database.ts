@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Database, Notifications, ReadOptions, Row, RunResult } from '../database';
-import { DatabaseUnavailableError, InvalidParameter, UniqueViolation } from '../database';
+import { DatabaseBusy, DatabaseUnavailableError, InvalidParameter, UniqueViolation } from '../database';
 import { bindable, numberPlaceholders } from '../parameters';
 import { redactUrl } from '../database-url';
 import { rowBuilder } from '../row-builder';
@@ -175,8 +175,11 @@ export class PostgresDatabase implements Database {
     try {
       return { statement, result: await (client ? client.query(config) : this.pool.query(config)) };
     } catch (error) {
+      const code = (error as { code?: string }).code;
       // 23505: unique_violation.
-      if ((error as { code?: string }).code === '23505') throw new UniqueViolation((error as Error).message);
+      if (code === '23505') throw new UniqueViolation((error as Error).message);
+      // 55P03: lock_not_available (a `lock_timeout` the operator set ran out): busy, not broken.
+      if (code === '55P03') throw new DatabaseBusy((error as Error).message);
       throw error;
     }
   }

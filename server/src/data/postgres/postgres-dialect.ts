@@ -74,6 +74,21 @@ export const postgresDialect: Dialect = {
     `CREATE TRIGGER ${table}__wv AFTER INSERT OR UPDATE OR DELETE ON ${table}
      FOR EACH STATEMENT EXECUTE FUNCTION ${versions}_bump()`,
   ],
+  rowSetVersionTriggers: (table, columns, versions) => [
+    `CREATE OR REPLACE FUNCTION ${versions}_bump_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       UPDATE ${versions} SET version = version + 1 WHERE name = TG_TABLE_NAME || '#rows';
+       RETURN NULL;
+     END $$`,
+    `DROP TRIGGER IF EXISTS ${table}__rv ON ${table}`,
+    `DROP TRIGGER IF EXISTS ${table}__rv_u ON ${table}`,
+    `CREATE TRIGGER ${table}__rv AFTER INSERT OR DELETE ON ${table}
+     FOR EACH STATEMENT EXECUTE FUNCTION ${versions}_bump_rows()`,
+    // Per row, tested by value: an UPDATE naming every column but changing only a comment bumps nothing.
+    `CREATE TRIGGER ${table}__rv_u AFTER UPDATE ON ${table} FOR EACH ROW
+     WHEN (${['id', ...columns.filter((c) => c !== 'id')].map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ')})
+     EXECUTE FUNCTION ${versions}_bump_rows()`,
+  ],
   afterExplicitIntegerIds: (table) =>
     `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`,
   migrationLock: () => `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`,

@@ -48,6 +48,12 @@ export interface CompiledWhere extends Sql {
   tables: Set<string>;
   /** It holds a LIKE pattern: read it with `planForValues` (a plan made for one pattern fits another badly). */
   patterns: boolean;
+  /**
+   * The columns of the table itself the condition reads (`id` for m2m and subquery tests by id, the fk
+   * column of an `fk__field` lookup): a cached set of keys depends only on them and on the other `tables`
+   * (docs/data-layer.md#writes-mixed-into-reads).
+   */
+  columns: Set<string>;
 }
 
 export const TRUE = '1 = 1';
@@ -85,6 +91,7 @@ function storedValue(kind: ColumnKind, value: unknown): { ok: boolean; value: un
 
 class Compilation {
   readonly tables: Set<string>;
+  readonly columns = new Set<string>();
   /** Large id sets met (m2m links, subqueries, long lists): see `compileWhere`. */
   idSets = 0;
   /** A search term narrowed the rows through the search index. */
@@ -161,6 +168,8 @@ class Compilation {
         const clauses = keys.map((key) => (where[key] === null ? `${key} IS NULL` : `${key} = ?`));
         const params = keys.filter((key) => where[key] !== null).map((key) => where[key]);
         this.tables.add(table);
+        // Other rows of this same table: their columns are read too.
+        if (table === this.shape.table) for (const name of [column, ...keys]) this.columns.add(name);
         return {
           text: `${this.idSet(target.text)} IN (SELECT ${column} FROM ${table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''})`,
           params,
@@ -181,6 +190,7 @@ class Compilation {
     if (!('op' in condition) || (condition.op !== 'eq' && condition.op !== 'in'))
       throw new Error(`unsupported condition on m2m field "${'field' in condition ? condition.field : ''}"`);
     this.tables.add(link.table);
+    this.columns.add('id');
     const inner = (test: string, params: unknown[]): Sql => ({
       text: `${this.idSet('r.id')} IN (SELECT l.${link.sourceColumn} FROM ${link.table} l WHERE ${test})`,
       params,
@@ -258,10 +268,15 @@ class Compilation {
   /** A field as an SQL expression: its column, or `fk__field` as a correlated subquery. */
   field(name: string): { text: string; kind: ColumnKind } {
     const column = this.shape.column(name);
-    if (column) return { text: `r.${column.column}`, kind: column.kind };
+    if (column) {
+      this.columns.add(column.column);
+      return { text: `r.${column.column}`, kind: column.kind };
+    }
     const lookup = this.shape.lookup(name);
     if (lookup) {
       this.tables.add(lookup.table);
+      this.columns.add(lookup.fkColumn);
+      if (lookup.table === this.shape.table) this.columns.add(lookup.column).add('id');
       // fk columns hold text; an integer primary key is compared as text (PostgreSQL does not mix them).
       const id = lookup.integerTarget ? this.dialect.asText('t.id') : 't.id';
       return {
@@ -288,12 +303,13 @@ export function compileWhere(
   dialect: Dialect,
   options: CompileOptions = { searchIndex: true },
 ): CompiledWhere {
-  if (!condition) return { text: TRUE, params: [], tables: new Set([shape.table]), patterns: false };
+  if (!condition) return { text: TRUE, params: [], tables: new Set([shape.table]), patterns: false, columns: new Set() };
   const first = new Compilation(shape, dialect, options, false);
   const sql = first.compile(condition);
-  if (!first.indexedSearch || first.idSets === 0) return { ...sql, tables: first.tables, patterns: first.patterns };
+  if (!first.indexedSearch || first.idSets === 0)
+    return { ...sql, tables: first.tables, patterns: first.patterns, columns: first.columns };
   const filtered = new Compilation(shape, dialect, options, true);
-  return { ...filtered.compile(condition), tables: filtered.tables, patterns: filtered.patterns };
+  return { ...filtered.compile(condition), tables: filtered.tables, patterns: filtered.patterns, columns: filtered.columns };
 }
 
 /**

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Notifications, Row, RunResult } from '../database';
-import { DatabaseUnavailableError, UniqueViolation } from '../database';
+import { DatabaseBusy, DatabaseUnavailableError, UniqueViolation } from '../database';
 import { bindable } from '../parameters';
 import { rowBuilder } from '../row-builder';
 import { tryFileLock } from './file-lock';
@@ -34,9 +34,15 @@ const LOCKS_DIR = 'bastion.locks';
 
 /**
  * How long a write waits for another process's write transaction (workers on one file) before it fails
- * with SQLITE_BUSY: far longer than any transaction of this server holds the lock.
+ * with SQLITE_BUSY (answered 503, `DatabaseBusy`): far longer than any transaction of this server holds
+ * the lock. `BASTION_SQLITE_BUSY_TIMEOUT_MS` changes it.
  */
-const BUSY_TIMEOUT_MS = 5000;
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+export interface SqliteOptions {
+  /** The busy time-out in milliseconds (default `DEFAULT_BUSY_TIMEOUT_MS`). */
+  busyTimeoutMs?: number;
+}
 
 /** Compiled statements kept by their text (better-sqlite3 compiles on every prepare). */
 const STATEMENT_CACHE_LIMIT = 2000;
@@ -83,7 +89,7 @@ export class SqliteDatabase implements Database {
     };
   }
 
-  static open(dataDir: string): SqliteDatabase {
+  static open(dataDir: string, options: SqliteOptions = {}): SqliteDatabase {
     const file = path.join(dataDir, DATABASE_FILE_NAME);
     let handle: BetterSqlite3.Database;
     try {
@@ -93,7 +99,7 @@ export class SqliteDatabase implements Database {
       // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
       handle.pragma('synchronous = NORMAL');
       handle.pragma('foreign_keys = ON');
-      handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      handle.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS))}`);
       // Pages read through a memory map instead of a read() each (docs/data-layer.md#the-fast-path): a
       // list page's rows and the walk of a search cost about a third less CPU. Address space only; the
       // kernel's page cache holds the pages either way.
@@ -156,8 +162,8 @@ export class SqliteDatabase implements Database {
 
   async run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
     while (!this.free) await this.ending;
-    const { statement } = this.prepare(sql);
     try {
+      const { statement } = this.prepare(sql);
       if (statement.reader) return { changes: statement.all(...params.map(bindable)).length };
       return { changes: statement.run(...params.map(bindable)).changes };
     } catch (error) {
@@ -176,7 +182,11 @@ export class SqliteDatabase implements Database {
   async exec(sql: string): Promise<void> {
     while (!this.free) await this.ending;
     this.writes += 1;
-    this.handle.exec(sql);
+    try {
+      this.handle.exec(sql);
+    } catch (error) {
+      throw translated(error);
+    }
   }
 
   inTransaction(): boolean {
@@ -195,10 +205,18 @@ export class SqliteDatabase implements Database {
     try {
       // Takes the write lock now (another worker's write transaction is waited for, up to the busy
       // time-out), so the transaction never fails half-way for want of it.
-      this.handle.exec('BEGIN IMMEDIATE');
+      try {
+        this.handle.exec('BEGIN IMMEDIATE');
+      } catch (error) {
+        throw translated(error);
+      }
       try {
         const result = await this.scope.run(token, work);
-        this.handle.exec('COMMIT');
+        try {
+          this.handle.exec('COMMIT');
+        } catch (error) {
+          throw translated(error);
+        }
         this.writes += 1;
         published = this.pending;
         return result;
@@ -253,10 +271,14 @@ export class SqliteDatabase implements Database {
   }
 }
 
-/** A unique-constraint failure as the data layer's UniqueViolation; anything else as it is. */
+/**
+ * A unique-constraint failure as the data layer's UniqueViolation, the lock still held by another writer
+ * after the busy time-out (SQLITE_BUSY and its extended codes) as DatabaseBusy; anything else as it is.
+ */
 function translated(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-    ? new UniqueViolation((error as Error).message)
-    : error;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return new UniqueViolation((error as Error).message);
+  if (code === 'SQLITE_BUSY' || code?.startsWith('SQLITE_BUSY_')) return new DatabaseBusy((error as Error).message);
+  return error;
 }

