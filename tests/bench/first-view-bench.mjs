@@ -294,6 +294,11 @@ async function signedInContext(browser, server) {
     maxRedirects: 0,
   });
   if (res.status() !== 302) throw new Error(`sign-in failed: ${res.status()}`);
+  // A user signed in through the login page, which stores the browser's time zone in the X-TZ cookie
+  // (host/src/login/index.ts): without it the page's boot answers, made for no zone, would not match the
+  // console's requests (made with the zone) and the console would ask again, which no real user pays.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await context.addCookies([{ name: 'X-TZ', value: encodeURIComponent(zone), url: server.baseUrl }]);
   await page.close();
   const fresh = await context.newPage();
   const cdp = await context.newCDPSession(fresh);
