@@ -8,7 +8,6 @@ import { runMigrate } from './cli/migrate-command';
 import { adminPasswordNotice } from './cli/notice';
 import { portProblem, probePort } from './cli/port-check';
 import { runResetPassword } from './cli/reset-password-command';
-import { scavengeOnMainThread } from './cluster/garbage-collection';
 import { parseWorkers, runPrimary } from './cluster/workers';
 import { CopyRefusedError } from './data/copy-database';
 import { DatabaseUnavailableError } from './data/database';
@@ -48,8 +47,6 @@ function announce(config: ServerConfig, port: number, generatedAdminPassword: st
 }
 
 async function startServer(config: ServerConfig): Promise<void> {
-  // Before the requests: GC pauses that wait for a busy core made the latency tail.
-  scavengeOnMainThread();
   const workers = parseWorkers(process.env.BASTION_WORKERS);
   // A worker of the cluster below: the primary probed the port, migrated and seeded, and announces.
   const isWorker = cluster.isWorker;
