@@ -3,6 +3,7 @@ import type { CompiledResource } from '../engine/compile';
 import type { Condition, OrderTerm, SelectQuery } from './conditions';
 import type { Database, Row } from './database';
 import { assertIdentifier } from './dialect';
+import { GramBlocks } from './gram-blocks';
 import {
   compileOrder,
   compileWhere,
@@ -29,10 +30,10 @@ const WINDOW_MAX = 50_000;
 /**
  * A list whose resource declares `boundedCount` stops counting here: a larger set answers this many as a
  * lower bound (docs/http.md#lists). Chosen by measurement (docs/terminal.md#scale): finding the bound costs
- * the rows examined until that many matched, and a page of a common term then costs a few thousand rows
- * instead of the whole date range.
+ * the rows examined until that many matched — at 1,000 a common term's first page cost 2.6–8.4 ms of
+ * SQLite CPU and the search benchmark missed its p95, at 200 0.5–1.7 ms.
  */
-const COUNT_BOUND = 1_000;
+const COUNT_BOUND = 200;
 /** Selects of up to this many rows are cached (`select`). */
 const CACHED_SELECT_MAX = 200;
 /**
@@ -70,6 +71,10 @@ export class ResourceTable {
   /** The row-set version's name (after `migrate`) and the columns it follows (see `keyColumns`). */
   private rowsVersion: string | null = null;
   private rowSetColumns: ReadonlySet<string> = new Set();
+  /** The declaration's gram blocks (after `migrate`), null when it declares none. */
+  private grams: GramBlocks | null = null;
+  /** Set while a bulk load inserts: the blocks are summarised once after it. */
+  private bulkLoading = false;
 
   /**
    * `windowMax`: the largest filtered set paged from a cached window (tests lower it to reach the
@@ -150,6 +155,7 @@ export class ResourceTable {
     for (const cols of this.derivedIndexes)
       await this.db.exec(`CREATE INDEX IF NOT EXISTS ${this.indexName(cols)} ON ${this.table} (${cols.join(', ')})`);
     await this.migrateSearchIndex();
+    await this.migrateGramBlocks();
     await this.versions.track(this.table);
     for (const link of spec.links) await this.versions.track(link.table);
     this.rowSetColumns = this.keyColumns();
@@ -226,9 +232,12 @@ export class ResourceTable {
       const search = this.searchColumns();
       if (search) await this.db.dialect.dropSearchIndex(this.db, this.table, search);
     });
+    this.bulkLoading = true;
     try {
       await load((rows) => this.insertMany(rows));
     } finally {
+      this.bulkLoading = false;
+      // Also summarises the loaded rows in gram blocks (GramBlocks.migrate).
       await this.migrate();
       await this.db.exec(`ANALYZE ${this.table}`);
     }
@@ -259,6 +268,30 @@ export class ResourceTable {
       this.table,
       columns.map((column) => ({ column, text: kinds.get(column) === 'text' })),
     );
+  }
+
+  /** The gram blocks of the declaration (docs/data-layer.md#gram-blocks), summarising rows not yet counted. */
+  private async migrateGramBlocks(): Promise<void> {
+    const declared = this.resource.decl.gramBlocks;
+    if (!declared) return;
+    const columnOf = (field: string): string => {
+      const column = this.column(field);
+      if (column === null) throw new Error(`gramBlocks of ${this.table}: no column "${field}"`);
+      return column;
+    };
+    const kinds = new Map(this.resource.table.columns.map((c) => [c.column, c.type as ColumnKind]));
+    this.grams = new GramBlocks(
+      this.db,
+      this.table,
+      {
+        columns: declared.fields.map(columnOf),
+        partitions: ['org_id', ...declared.partitions.map(columnOf)],
+        order: columnOf(declared.order),
+      },
+      kinds,
+      this.versions,
+    );
+    await this.grams.migrate(this.types);
   }
 
   private async refreshColumns(): Promise<void> {
@@ -297,11 +330,24 @@ export class ResourceTable {
    * A condition as SQL. Its search terms are planned first (docs/data-layer.md#search-planning): each one
    * the index could serve is probed, bounded by RARE_TERM, and only a rare one is looked up in the index.
    */
-  private async where(condition: Condition | null, searchIndex = true): Promise<CompiledWhere> {
+  private async where(given: Condition | null, searchIndex = true): Promise<CompiledWhere> {
+    const condition =
+      this.grams && searchIndex
+        ? await this.grams.narrow(
+            given,
+            (field) => this.column(field),
+            (column) => this.filterIndexed(column),
+          )
+        : given;
     const terms = searchIndex && this.shape.search?.probe ? indexableTerms(condition, this.shape) : [];
     const rare = new Set<string>();
     for (const term of terms) if (await this.isRare(term)) rare.add(term);
     return compileWhere(condition, this.shape, this.db.dialect, { searchIndex, selective: (term) => rare.has(term) });
+  }
+
+  /** Whether a filter index leads with this column (after the org): an equality on it reads few rows. */
+  private filterIndexed(column: string): boolean {
+    return this.resource.table.indexes.some((cols) => (cols[0] === 'org_id' ? cols[1] : cols[0]) === column);
   }
 
   /** The bounded probe of one term over all the search columns, cached until the table is written. */
@@ -554,12 +600,17 @@ export class ResourceTable {
   async insert(values: Row): Promise<string> {
     await this.knowColumns();
     const entries = this.writable(values);
-    const row = await this.db.get<{ id: unknown }>(
-      `INSERT INTO ${this.table} (${entries.map(([k]) => k).join(', ')}) VALUES (${entries.map(() => '?').join(', ')}) RETURNING id`,
-      entries.map(([, v]) => v),
-    );
-    if (values.id !== undefined && this.isIntegerId()) await this.afterExplicitIds();
-    return String(row?.id);
+    const write = async () => {
+      const row = await this.db.get<{ id: unknown }>(
+        `INSERT INTO ${this.table} (${entries.map(([k]) => k).join(', ')}) VALUES (${entries.map(() => '?').join(', ')}) RETURNING id`,
+        entries.map(([, v]) => v),
+      );
+      if (values.id !== undefined && this.isIntegerId()) await this.afterExplicitIds();
+      await this.grams?.add([row?.id]);
+      return String(row?.id);
+    };
+    // With gram blocks the row and its block change together (the invariant of data/gram-blocks.ts).
+    return this.grams ? this.db.transaction(write) : write();
   }
 
   /**
@@ -582,6 +633,12 @@ export class ResourceTable {
       for (const { columns, rows: group } of groups.values())
         await insertRows(this.db, this.table, columns, group.map((row) => columns.map((c) => row[c] ?? null)));
       if (rows.some((row) => row.id !== undefined) && this.isIntegerId()) await this.afterExplicitIds();
+      if (this.grams && !this.bulkLoading) {
+        const ids = rows.map((row) => row.id);
+        // Rows without ids (integer ids the database assigned): the whole table is summarised again.
+        if (ids.every((id) => id !== undefined && id !== null)) await this.grams.add(ids);
+        else await this.grams.rebuild();
+      }
       for (const entry of links) {
         const link = this.resource.links.get(entry.field);
         if (!link) throw new Error(`"${entry.field}" is not an m2m field of ${this.table}`);
@@ -609,10 +666,15 @@ export class ResourceTable {
     await this.knowColumns();
     const entries = this.writable(values).filter(([key]) => key !== 'id');
     if (entries.length === 0) return;
-    await this.db.run(`UPDATE ${this.table} SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`, [
-      ...entries.map(([, v]) => v),
-      id,
-    ]);
+    const write = async () => {
+      await this.db.run(`UPDATE ${this.table} SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`, [
+        ...entries.map(([, v]) => v),
+        id,
+      ]);
+      // The row's new values join an open block; its old block keeps claiming them (a wasted read at worst).
+      if (this.grams && entries.some(([key]) => this.grams?.summarises(key))) await this.grams.add([id]);
+    };
+    await (this.grams ? this.db.transaction(write) : write());
   }
 
   /** Deletes rows and their m2m links, in one transaction. */
@@ -622,7 +684,10 @@ export class ResourceTable {
         const chunk = this.db.dialect.listParam(ids.slice(start, start + CHUNK));
         for (const link of this.resource.table.links)
           await this.db.run(`DELETE FROM ${link.table} WHERE ${this.db.dialect.inList(link.sourceColumn)}`, [chunk]);
-        await this.db.run(`DELETE FROM ${this.table} WHERE ${this.db.dialect.inList('id')}`, [chunk]);
+        const { changes } = await this.db.run(`DELETE FROM ${this.table} WHERE ${this.db.dialect.inList('id')}`, [
+          chunk,
+        ]);
+        await this.grams?.removed(changes);
       }
     });
   }
@@ -639,11 +704,13 @@ export class ResourceTable {
         `SELECT r.id FROM ${this.table} r WHERE ${where.text} LIMIT ?`,
         [...where.params, CHUNK],
       );
-      if (rows.length === 0) return total;
+      if (rows.length === 0) break;
       await this.deleteMany(rows.map((row) => row.id));
       total += rows.length;
-      if (rows.length < CHUNK) return total;
+      if (rows.length < CHUNK) break;
     }
+    if (total > 0) await this.grams?.prune();
+    return total;
   }
 
   /** Every id asked for is a key, in the order given; its targets in link order (empty when none). */

@@ -384,7 +384,7 @@ export interface ResourceDeclaration {
    */
   listAnswersFromData?: boolean;
   /**
-   * The list stops counting at the data layer's bound (1,000 rows): a larger filtered set answers that many
+   * The list stops counting at the data layer's bound (200 rows): a larger filtered set answers that many
    * as `count` with `count_is_lower_bound: true` (docs/http.md#lists). For lists so large that counting a
    * common search term exactly would cost far more than its page (the command list at a million commands);
    * every other list counts exactly.
@@ -396,6 +396,13 @@ export interface ResourceDeclaration {
    * Built on SQLite only.
    */
   coveringIndexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * A skip index for substring searches of `fields` (docs/data-layer.md#gram-blocks): the rows of each
+   * value of `partitions` (plus the org) are summarised in blocks along `order`, and a list searching a term
+   * reads only the ranges of the blocks that may hold it. For a large append-mostly table searched by
+   * terms of one or two characters, or by terms absent from the rows its filters leave.
+   */
+  gramBlocks?: { fields: readonly string[]; partitions: readonly string[]; order: string };
 }
 
 /** Identity function that checks a declaration's shape at compile time. */
