@@ -199,7 +199,8 @@ export class GramBlocks {
       const key = JSON.stringify(parts.map((c) => row[c] ?? null));
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
-    for (const [key, group] of groups) {
+    // Partitions locked in one order by every writer: two transactions never wait for each other's lock.
+    for (const [key, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const values = JSON.parse(key) as unknown[];
       group.sort((a, b) => Number(a[this.spec.order]) - Number(b[this.spec.order]));
       await this.db.lock(`gram-blocks:${this.source}:${key}`);
