@@ -66,6 +66,11 @@ export interface Dialect {
   readonly coveringIndexes: boolean;
   /** `expr` kept out of index selection (SQLite's planner otherwise probes large id sets pairwise). */
   noIndex(expr: string): string;
+  /**
+   * A text expression of the same value as `expr` (NULL stays NULL) that no index serves: a pattern tested
+   * on it filters the rows another index found (PostgreSQL's trigram indexes match the bare column).
+   */
+  unindexedText(expr: string): string;
   /** Smaller of two values (SQLite's scalar MIN, PostgreSQL's LEAST). */
   least(a: string, b: string): string;
   /** The text values of `expr` over a query's rows joined by `separator` (a literal); NULL for no rows. */

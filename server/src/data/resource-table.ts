@@ -342,7 +342,28 @@ export class ResourceTable {
     const terms = searchIndex && this.shape.search?.probe ? indexableTerms(condition, this.shape) : [];
     const rare = new Set<string>();
     for (const term of terms) if (await this.isRare(term)) rare.add(term);
-    return compileWhere(condition, this.shape, this.db.dialect, { searchIndex, selective: (term) => rare.has(term) });
+    const compiled = compileWhere(condition, this.shape, this.db.dialect, {
+      searchIndex,
+      selective: (term) => rare.has(term),
+    });
+    // A pattern is planned with its value (PostgreSQL) unless an equality on a column with a filter index of
+    // its own decides the plan whatever the pattern (one session's commands): that planning cost 0.4 ms of
+    // PostgreSQL per request, more than the read.
+    return compiled.patterns && this.narrowedByEquality(condition) ? { ...compiled, patterns: false } : compiled;
+  }
+
+  /**
+   * Whether a conjunct of `condition` is an equality on a column leading a filter index of its own, of a
+   * field with many values (a choice or a flag leaves a large share of the rows).
+   */
+  private narrowedByEquality(condition: Condition | null): boolean {
+    const conjuncts = (c: Condition): Condition[] => ('allOf' in c ? c.allOf.flatMap(conjuncts) : [c]);
+    return (condition === null ? [] : conjuncts(condition)).some((c) => {
+      if (!('op' in c) || c.op !== 'eq' || c.value === null) return false;
+      const column = this.column(c.field);
+      const kind = this.resource.fields.get(c.field)?.kind;
+      return column !== null && column !== 'org_id' && kind !== 'choice' && kind !== 'boolean' && this.filterIndexed(column);
+    });
   }
 
   /** Whether a filter index leads with this column (after the org): an equality on it reads few rows. */
@@ -454,7 +475,9 @@ export class ResourceTable {
       `${text}\u0000${cacheKey(params)}`,
       this.keyTables(where, query.order),
       async () => {
-        const keys = (await this.db.all<{ k: unknown }>(text, params, { planForValues: where.patterns })).map((r) => r.k);
+        const keys =
+          (bounded ? await this.windowFromBlocks(query, size + 1) : null) ??
+          (await this.db.all<{ k: unknown }>(text, params, { planForValues: where.patterns })).map((r) => r.k);
         // A bounded window keeps its keys past the bound too: its first pages are served from it.
         if (keys.length > size && !bounded) return TOO_LARGE;
         return keys.every((k) => typeof k === 'number') ? Float64Array.from(keys as number[]) : keys;
@@ -497,6 +520,69 @@ export class ResourceTable {
     // A partial page ends the set: its count is known. Past the end, only the bound is.
     if (keys.length > 0) return exact(offset + keys.length, rows);
     return { ...rows, count: size, countIsLowerBound: true };
+  }
+
+  /**
+   * The first `need` keys of a list from the match lists of its gram blocks (docs/data-layer.md#match-lists),
+   * or null when its condition is not one they answer. The candidates come with their order values and are
+   * sorted by them here; only rows sharing a value are put in order by the database (by id, in its own
+   * collation) — reading every candidate's row to sort them cost as much as the walk it replaces.
+   */
+  private async windowFromBlocks(query: SelectQuery, need: number): Promise<unknown[] | null> {
+    const found = await this.grams?.candidates(
+      query.where,
+      (field) => this.column(field),
+      query.order,
+      need,
+      (condition, orderColumn) => {
+        const where = compileWhere(condition, this.shape, this.db.dialect, {
+          searchIndex: false,
+          patternsAsFilters: true,
+        });
+        return this.db.all<{ k: unknown; t: unknown }>(
+          `SELECT r.${this.db.dialect.rowKey} AS k, r.${orderColumn} AS t FROM ${this.table} r WHERE ${where.text}`,
+          where.params,
+          { planForValues: where.patterns },
+        );
+      },
+    );
+    if (!found) return null;
+    const descending = query.order[0]?.descending === true;
+    const index = found.keys.map((_, i) => i);
+    const at = (i: number) => found.at[i] as number;
+    index.sort((a, b) => (descending ? at(b) - at(a) : at(a) - at(b)));
+    // Runs of one order value that reach into the window: the database orders each by id.
+    const tied: unknown[] = [];
+    for (let start = 0; start < Math.min(index.length, need); ) {
+      let end = start + 1;
+      while (end < index.length && at(index[end] as number) === at(index[start] as number)) end += 1;
+      if (end - start > 1) for (const i of index.slice(start, end)) tied.push(found.keys[i]);
+      start = end;
+    }
+    const keys = index.map((i) => found.keys[i]);
+    if (tied.length > 0) {
+      const key = this.db.dialect.rowKey;
+      const ordered = await this.db.all<{ k: unknown; t: unknown }>(
+        `SELECT r.${key} AS k, r.${this.grams?.orderColumn} AS t FROM ${this.table} r WHERE ${this.db.dialect.inList(`r.${key}`)} ORDER BY ${this.orderBy(query)}`,
+        [this.db.dialect.listParam(tied)],
+      );
+      // Each run takes its keys back in the database's order; a row deleted since is dropped.
+      const byValue = new Map<number, unknown[]>();
+      for (const row of ordered) {
+        const value = Number(row.t);
+        byValue.set(value, [...(byValue.get(value) ?? []), row.k]);
+      }
+      const out: unknown[] = [];
+      for (let start = 0; start < index.length && out.length < need; ) {
+        const value = at(index[start] as number);
+        let end = start + 1;
+        while (end < index.length && at(index[end] as number) === value) end += 1;
+        out.push(...(end - start > 1 && byValue.has(value) ? (byValue.get(value) as unknown[]) : keys.slice(start, end)));
+        start = end;
+      }
+      return out.slice(0, need);
+    }
+    return keys.slice(0, need);
   }
 
   /**
@@ -672,7 +758,7 @@ export class ResourceTable {
         id,
       ]);
       // The row's new values join an open block; its old block keeps claiming them (a wasted read at worst).
-      if (this.grams && entries.some(([key]) => this.grams?.summarises(key))) await this.grams.add([id]);
+      if (this.grams && entries.some(([key]) => this.grams?.summarises(key))) await this.grams.updated([id]);
     };
     await (this.grams ? this.db.transaction(write) : write());
   }

@@ -41,6 +41,7 @@ export const postgresDialect: Dialect = {
   ilike: (expr) => `${expr} ILIKE ? ESCAPE '\\'`,
   asText: (expr) => `CAST(${expr} AS TEXT)`,
   noIndex: (expr) => expr,
+  unindexedText: (expr) => `(${expr} || '')`,
   least: (a, b) => `LEAST(${a}, ${b})`,
   joinedText: (expr, separator) => `string_agg(CAST(${expr} AS TEXT), '${separator.replace(/'/g, "''")}')`,
   rowKey: 'id',

@@ -41,6 +41,12 @@ export interface CompileOptions {
    * index. Absent: every search uses the index, a `contains` never does.
    */
   selective?: (term: string) => boolean;
+  /**
+   * Test LIKE patterns on the rows the other conjuncts' index finds, never through an index of their own
+   * (`Dialect.unindexedText`): a block of gram blocks (docs/data-layer.md#match-lists) is a range of a
+   * thousand rows, which PostgreSQL intersected with a trigram bitmap of the whole table.
+   */
+  patternsAsFilters?: boolean;
 }
 
 export interface CompiledWhere extends Sql {
@@ -215,7 +221,8 @@ class Compilation {
     if (hasNul(term)) return { text: FALSE, params: [] };
     const text = target.kind === 'text' ? target.text : this.dialect.asText(target.text);
     this.patterns = true;
-    return { text: this.dialect.ilike(text), params: [containsPattern(term)] };
+    const tested = this.options.patternsAsFilters ? this.dialect.unindexedText(text) : text;
+    return { text: this.dialect.ilike(tested), params: [containsPattern(term)] };
   }
 
   /** The columns of these fields when the search index covers every one of them, else null. */

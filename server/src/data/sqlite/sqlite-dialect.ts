@@ -86,6 +86,8 @@ export const sqliteDialect: Dialect = {
   ilike: (expr) => `${expr} LIKE ? ESCAPE '\\'`,
   asText: (expr) => expr,
   noIndex: (expr) => `+${expr}`,
+  // A LIKE with a leading % never uses an index here; the column stays bare, read off a covering index.
+  unindexedText: (expr) => expr,
   least: (a, b) => `MIN(${a}, ${b})`,
   joinedText: (expr, separator) => `group_concat(${expr}, '${separator.replace(/'/g, "''")}')`,
   rowKey: 'rowid',
