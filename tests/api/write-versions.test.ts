@@ -84,4 +84,29 @@ describe('write versions: one read per request', () => {
     expect(after).toEqual(Array(4).fill(1));
     expect(computed).toBe(2);
   });
+
+  it('reads the versions once for the requests of one turn, and again for a request after a commit', async () => {
+    let reads = 0;
+    const get = mine.get.bind(mine);
+    mine.get = ((sql: string, params?: readonly unknown[], options?: object) => {
+      if (sql.includes('engine_write_versions')) reads += 1;
+      return get(sql, params, options);
+    }) as Database['get'];
+    try {
+      await other.run('INSERT INTO wv_items (id, name) VALUES (5, ?)', ['before the turn']);
+      const request = () => WriteVersions.of(mine).within(WriteVersions.readPoint(), () => count(mine));
+      // Sixteen requests arriving in one turn of the event loop: one read serves them all.
+      expect(await Promise.all(Array.from({ length: 16 }, request))).toEqual(Array(16).fill(2));
+      expect(reads).toBe(1);
+      // A request started before a commit answers from the read it shared; one that arrives after the
+      // commit is never served by a read sent before it arrived.
+      const early = request();
+      await new Promise((resolve) => setImmediate(resolve));
+      await other.run('INSERT INTO wv_items (id, name) VALUES (6, ?)', ['between two requests']);
+      expect(await request()).toBe(3);
+      expect(await early).toBe(2);
+    } finally {
+      mine.get = get;
+    }
+  });
 });

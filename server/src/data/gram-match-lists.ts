@@ -17,8 +17,12 @@ export interface MatchList {
   at: Float64Array;
 }
 
-/** Keys and order values kept in all, across lists (about 16 bytes each on SQLite, a short string on PostgreSQL). */
-const MAX_KEPT = 2_000_000;
+/**
+ * What all lists may keep, in rowid-sized entries: a key and order value weigh 1 where the key is a number
+ * (16 bytes, SQLite's rowids), 4 where it is a string (PostgreSQL's ids: about 60 bytes): 16 MB either way.
+ */
+const MAX_KEPT = 1_000_000;
+const STRING_KEY_WEIGHT = 4;
 
 export class GramMatchLists {
   private readonly lists = new Map<string, MatchList>();
@@ -53,16 +57,20 @@ export class GramMatchLists {
       keys: numeric ? Float64Array.from(rows, (row) => row.k as number) : rows.map((row) => row.k),
       at: Float64Array.from(rows, (row) => Number(row.t)),
     };
-    const weight = rows.length + 1;
+    const weight = weightOf(list);
     if (weight > this.maxKept) return list;
     while (this.kept + weight > this.maxKept) {
       const oldest = this.lists.keys().next().value;
       if (oldest === undefined) break;
-      this.kept -= (this.lists.get(oldest)?.at.length ?? 0) + 1;
+      this.kept -= weightOf(this.lists.get(oldest) as MatchList);
       this.lists.delete(oldest);
     }
     this.lists.set(key, list);
     this.kept += weight;
     return list;
   }
+}
+
+function weightOf(list: MatchList): number {
+  return list.at.length * (list.keys instanceof Float64Array ? 1 : STRING_KEY_WEIGHT) + 1;
 }

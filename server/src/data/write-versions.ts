@@ -66,6 +66,8 @@ export class WriteVersions {
   private readonly points = new AsyncLocalStorage<ReadPoint>();
   /** The snapshot shared while nothing was written (backends with an `otherWritesMark` only). */
   private shared: { mark: number; point: ReadPoint } | null = null;
+  /** The read of every version to be sent at the end of this turn of the event loop (`nextFullRead`). */
+  private pendingRead: Promise<ReadonlyMap<string, number>> | null = null;
 
   private constructor(private readonly db: Database) {}
 
@@ -149,7 +151,7 @@ export class WriteVersions {
     if (point.versions === null || point.writes !== this.db.writes) {
       // The write count is taken before the read: a write in between makes the next stamp read again.
       point.writes = this.db.writes;
-      const reading = this.read(null);
+      const reading = this.nextFullRead();
       point.versions = reading;
       // A failed read is not kept: the next stamp tries again.
       reading.catch(() => {
@@ -197,6 +199,22 @@ export class WriteVersions {
     for (const [name, version] of [...versions].sort(([a], [b]) => (a < b ? -1 : 1)))
       stamp += `;${name}:${version}`;
     return stamp;
+  }
+
+  /**
+   * A read of every version sent once this turn of the event loop ends, shared by every request that asks
+   * for one before then: it starts after each of them arrived, so it sees every write committed before any
+   * of them did (on PostgreSQL the requests of 32 connections took one round trip each; a turn often
+   * handles several).
+   */
+  private nextFullRead(): Promise<ReadonlyMap<string, number>> {
+    this.pendingRead ??= new Promise((resolve, reject) =>
+      setImmediate(() => {
+        this.pendingRead = null;
+        this.read(null).then(resolve, reject);
+      }),
+    );
+    return this.pendingRead;
   }
 
   private async read(names: readonly string[] | null): Promise<ReadonlyMap<string, number>> {
