@@ -156,6 +156,16 @@ describe(`gram blocks on ${testBackend()}`, () => {
     written = [...rows, ...other];
   });
 
+  /** Gram blocks of the command table as the command list declares them, apart from its ResourceTable. */
+  const commandBlocks = () =>
+    new GramBlocks(
+      db,
+      TABLE,
+      { columns: ['input'], partitions: ['org_id', 'risk_level'], order: 'timestamp' },
+      new Map(compiled.table.columns.map((c) => [c.column, c.type as ColumnKind])),
+      WriteVersions.of(db),
+    );
+
   afterAll(async () => {
     await db?.close();
     await target?.drop();
@@ -163,14 +173,7 @@ describe(`gram blocks on ${testBackend()}`, () => {
   });
 
   it('reads only the ranges of the blocks that may hold a rare term', async () => {
-    const kinds = new Map(compiled.table.columns.map((c) => [c.column, c.type as ColumnKind]));
-    const grams = new GramBlocks(
-      db,
-      TABLE,
-      { columns: ['input'], partitions: ['org_id', 'risk_level'], order: 'timestamp' },
-      kinds,
-      WriteVersions.of(db),
-    );
+    const grams = commandBlocks();
     const term: Condition = { field: 'input', op: 'contains', value: 'zq' };
     const asked: Condition = {
       allOf: [
@@ -259,14 +262,7 @@ describe(`gram blocks on ${testBackend()}`, () => {
   });
 
   it("reads a block's matches once, and after a write only the open block's again", async () => {
-    const kinds = new Map(compiled.table.columns.map((c) => [c.column, c.type as ColumnKind]));
-    const grams = new GramBlocks(
-      db,
-      TABLE,
-      { columns: ['input'], partitions: ['org_id', 'risk_level'], order: 'timestamp' },
-      kinds,
-      WriteVersions.of(db),
-    );
+    const grams = commandBlocks();
     const reads: Condition[] = [];
     const reader = async (condition: Condition, orderColumn: string) => {
       reads.push(condition);
