@@ -98,13 +98,16 @@ describe('write versions: one read per request', () => {
       // Sixteen requests arriving in one turn of the event loop: one read serves them all.
       expect(await Promise.all(Array.from({ length: 16 }, request))).toEqual(Array(16).fill(2));
       expect(reads).toBe(1);
-      // A request started before a commit answers from the read it shared; one that arrives after the
-      // commit is never served by a read sent before it arrived.
+      // A read already sent (or queued for a connection) when a commit lands serves no request arriving
+      // after it: that one gets a read of its own and sees the commit. The earlier request may see either,
+      // by whether its read reached the database before the commit.
       const early = request();
       await new Promise((resolve) => setImmediate(resolve));
       await other.run('INSERT INTO wv_items (id, name) VALUES (6, ?)', ['between two requests']);
+      const readsBefore = reads;
       expect(await request()).toBe(3);
-      expect(await early).toBe(2);
+      expect(reads).toBe(readsBefore + 1);
+      expect([2, 3]).toContain(await early);
     } finally {
       mine.get = get;
     }
