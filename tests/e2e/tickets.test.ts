@@ -355,6 +355,10 @@ describe('tickets with a licence', () => {
   it('a two-level flow with a custom approver needs both approvals', async () => {
     const page = await as('admin', ADMIN_PASSWORD);
     await page.goto(`${c.baseUrl}/ui/tickets/tickets`);
+    // The list shown first: the shell has booted around it before the menu is used.
+    await page
+      .locator('[data-testid="page"][data-path="/tickets/tickets"] [data-testid="tickets-assignedMe"]')
+      .waitFor();
     await page.click('[data-testid="menu-ticket-flows"]');
     await page.waitForURL((u) => u.pathname === '/ui/tickets/flow');
     const flowRow = page.locator('[data-testid="flows-list"] tbody tr', { hasText: 'Apply for asset' });

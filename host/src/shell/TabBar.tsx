@@ -28,7 +28,8 @@ export function TabBar() {
       document.removeEventListener('scroll', close, true);
     };
   }, [menu]);
-  if (!shell.views.length) return null;
+  // The bar keeps its row before the first tab is added (an effect after the page's first render): appearing
+  // later, it pushed the page down under a pointer already on its way (docs/shell.md#visited-tabs).
   const activeFull = `${location.pathname}${location.search}`;
   return (
     <div
